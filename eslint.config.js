@@ -1,0 +1,48 @@
+// Lint rules: typescript-eslint's recommended set, plus the layering rules of DESIGN.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['build/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Only config.ts reads the environment; only fs/ touches user files; only commands/ spawns.
+    files: ['src/**/*.ts'],
+    ignores: ['src/config.ts', 'src/main.ts', 'src/cli/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration in src/config.ts and pass it in.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/commands/**', 'src/auth/recaptcha.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'node:child_process', message: 'Only src/commands spawns processes.' },
+            { name: 'child_process', message: 'Only src/commands spawns processes.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,70 @@
+// Bundles the server into build/drawer.cjs: one CommonJS file with every dependency inside.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  version: string;
+};
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * wasm-bindgen's nodejs target reads its .wasm beside the script at load time; a single
+ * executable has no such file, so the bytes are inlined instead.
+ */
+const inlineWasmBindgen: esbuild.Plugin = {
+  name: 'inline-wasm-bindgen',
+  setup(build) {
+    build.onLoad({ filter: /(lz4_wasm_nodejs|snappy_wasm)\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const patched = source.replace(
+        /const path = require\('path'\)\.join\(__dirname, '([^']+\.wasm)'\);\s*const bytes = require\('fs'\)\.readFileSync\(path\);/,
+        (_match, file: string) => `const bytes = require('./${file}');`,
+      );
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
+export async function buildServer(outfile = path.join(root, 'build', 'drawer.cjs')): Promise<void> {
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    loader: { '.wasm': 'binary' },
+    plugins: [inlineWasmBindgen],
+    define: {
+      'process.env.WS_NO_BUFFER_UTIL': '"1"',
+      'process.env.WS_NO_UTF_8_VALIDATE': '"1"',
+      'import.meta.url': '__import_meta_url',
+      __DRAWER_VERSION__: JSON.stringify(packageJson.version),
+      __DRAWER_COMMIT__: JSON.stringify(gitCommit()),
+    },
+    banner: { js: "var __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  });
+}
+
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
+  const outIndex = process.argv.indexOf('--outfile');
+  await buildServer(outIndex > 0 ? path.resolve(process.argv[outIndex + 1] ?? '') : undefined);
+}

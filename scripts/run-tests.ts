@@ -1,0 +1,26 @@
+// Runs every test file under test/ with node's test runner (it does not discover .ts files itself).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const groups = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['unit', 'api', 'e2e'];
+const files = groups.flatMap((group) => {
+  const folder = path.join(root, 'test', group);
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => path.join('test', group, name));
+});
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(1);
+}
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
+  { cwd: root, stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,76 @@
+// Builds the Fastify application: plugins in a fixed order, then an explicit list of route modules.
+import fs from 'node:fs';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth-routes';
+import type { Context } from './context';
+import { installAuthentication } from './http/auth';
+import { installErrorHandling, notFound, sendError, toAppError } from './http/error-handler';
+import { pageShellRoutes } from './http/page-shell';
+import { installSecurityHeaders } from './http/security-headers';
+import type { UiAssets } from './http/ui-assets';
+
+/** JSON bodies above this are refused with 413 before parsing; uploads stream and set their own. */
+export const jsonBodyLimit = 1024 * 1024;
+
+type RouteModule = (app: FastifyInstance, ctx: Context) => Promise<void>;
+
+/** Every route module, registered in this order under the base URL (no autoload: it breaks bundling). */
+const routeModules: RouteModule[] = [authRoutes];
+
+export async function createApp(ctx: Context, assets: UiAssets): Promise<FastifyInstance> {
+  const https =
+    ctx.config.cert && ctx.config.key
+      ? { cert: fs.readFileSync(ctx.config.cert), key: fs.readFileSync(ctx.config.key) }
+      : null;
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: jsonBodyLimit,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    requestTimeout: 0,
+    connectionTimeout: 0,
+    keepAliveTimeout: 10_000,
+    routerOptions: { maxParamLength: 8192 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    trustProxy: false,
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: false,
+        allErrors: false,
+      },
+    },
+    frameworkErrors: (error, request, reply) => {
+      sendError(reply, toAppError(error));
+    },
+    ...(https ? { https } : {}),
+  }) as unknown as FastifyInstance;
+  // Slow-header clients are cut off; long downloads and uploads are not (requestTimeout stays 0).
+  app.server.headersTimeout = 60_000;
+
+  installErrorHandling(app);
+  app.setNotFoundHandler((request, reply) => sendError(reply, notFound(request)));
+
+  // /health answers at the root too, so probes need not know the base URL.
+  if (ctx.config.baseUrl !== '') {
+    app.get('/health', async () => ({ status: 'OK' }));
+    app.get(ctx.config.baseUrl, async (_request, reply) =>
+      reply.redirect(`${ctx.config.baseUrl}/`, 301),
+    );
+  }
+
+  await app.register(
+    async (scoped) => {
+      installSecurityHeaders(scoped);
+      installAuthentication(scoped, ctx);
+      for (const routes of routeModules) await routes(scoped, ctx);
+      await pageShellRoutes(scoped, ctx, assets);
+    },
+    { prefix: ctx.config.baseUrl },
+  );
+  return app;
+}

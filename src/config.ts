@@ -1,0 +1,315 @@
+// The server's configuration: the only module that reads process arguments and environment variables.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseDuration } from './duration';
+
+export interface ServerConfig {
+  root: string;
+  port: number;
+  address: string;
+  database: string;
+  baseUrl: string;
+  noAuth: boolean;
+  username: string;
+  /** First run only: plaintext or a bcrypt hash; undefined means generate one. */
+  password: string | undefined;
+  cert: string | undefined;
+  key: string | undefined;
+  log: string;
+  enableExec: boolean;
+  followExternalSymlinks: boolean;
+  tokenExpirationMs: number;
+}
+
+export type Invocation =
+  | { kind: 'serve'; config: ServerConfig }
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'subcommand'; name: SubcommandName; args: string[]; database: string; root: string };
+
+export const subcommandNames = ['version', 'hash', 'users', 'config'] as const;
+export type SubcommandName = (typeof subcommandNames)[number];
+
+/** Bad flags or values: the caller prints the message and exits with status 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+interface FlagSpec {
+  long: string;
+  short?: string;
+  type: 'string' | 'boolean';
+  env: string;
+  placeholder?: string;
+  help: string;
+  defaultText?: string;
+}
+
+export const serverFlags: readonly FlagSpec[] = [
+  {
+    long: 'root',
+    short: 'r',
+    type: 'string',
+    env: 'DRAWER_ROOT',
+    placeholder: 'DIR',
+    help: 'folder to serve',
+    defaultText: '.',
+  },
+  {
+    long: 'port',
+    short: 'p',
+    type: 'string',
+    env: 'DRAWER_PORT',
+    placeholder: 'N',
+    help: 'port to listen on (0 picks a free one)',
+    defaultText: '8080',
+  },
+  {
+    long: 'address',
+    short: 'a',
+    type: 'string',
+    env: 'DRAWER_ADDRESS',
+    placeholder: 'ADDR',
+    help: 'address to listen on',
+    defaultText: '127.0.0.1',
+  },
+  {
+    long: 'database',
+    short: 'd',
+    type: 'string',
+    env: 'DRAWER_DATABASE',
+    placeholder: 'FILE',
+    help: 'the JSON database file',
+    defaultText: './drawer.json',
+  },
+  {
+    long: 'baseurl',
+    short: 'b',
+    type: 'string',
+    env: 'DRAWER_BASEURL',
+    placeholder: 'PATH',
+    help: 'URL prefix when behind a reverse proxy (also --baseURL)',
+    defaultText: '""',
+  },
+  {
+    long: 'noauth',
+    type: 'boolean',
+    env: 'DRAWER_NOAUTH',
+    help: 'no login: every request acts as the first admin',
+  },
+  {
+    long: 'username',
+    type: 'string',
+    env: 'DRAWER_USERNAME',
+    placeholder: 'NAME',
+    help: 'first run only: name of the admin',
+    defaultText: 'admin',
+  },
+  {
+    long: 'password',
+    type: 'string',
+    env: 'DRAWER_PASSWORD',
+    placeholder: 'PW',
+    help: 'first run only: admin password, plaintext or bcrypt hash',
+    defaultText: 'random, printed once',
+  },
+  {
+    long: 'cert',
+    short: 't',
+    type: 'string',
+    env: 'DRAWER_CERT',
+    placeholder: 'FILE',
+    help: 'TLS certificate (serve HTTPS)',
+  },
+  {
+    long: 'key',
+    short: 'k',
+    type: 'string',
+    env: 'DRAWER_KEY',
+    placeholder: 'FILE',
+    help: 'TLS private key',
+  },
+  {
+    long: 'log',
+    short: 'l',
+    type: 'string',
+    env: 'DRAWER_LOG',
+    placeholder: 'DEST',
+    help: 'stdout, stderr, a file path, or off',
+    defaultText: 'stdout',
+  },
+  {
+    long: 'enable-exec',
+    type: 'boolean',
+    env: 'DRAWER_ENABLE_EXEC',
+    help: 'enable the command runner and event hooks',
+  },
+  {
+    long: 'follow-external-symlinks',
+    type: 'boolean',
+    env: 'DRAWER_FOLLOW_EXTERNAL_SYMLINKS',
+    help: 'follow symlinks that lead out of a scope',
+  },
+  {
+    long: 'token-expiration',
+    type: 'string',
+    env: 'DRAWER_TOKEN_EXPIRATION',
+    placeholder: 'DUR',
+    help: 'session lifetime, e.g. 2h, 90m, 1h30m',
+    defaultText: '2h',
+  },
+];
+
+/** File Browser spellings accepted as aliases, so its users' scripts keep working. */
+const flagAliases: Record<string, string> = {
+  '--baseURL': '--baseurl',
+  '--tokenExpirationTime': '--token-expiration',
+  '--followExternalSymlinks': '--follow-external-symlinks',
+};
+
+type Env = Record<string, string | undefined>;
+
+export function parseInvocation(argv: readonly string[], env: Env, cwd: string): Invocation {
+  const first = argv[0];
+  if (first !== undefined && (subcommandNames as readonly string[]).includes(first)) {
+    const name = first as SubcommandName;
+    if (name === 'version') return { kind: 'version' };
+    return {
+      kind: 'subcommand',
+      name,
+      args: argv.slice(1),
+      database: path.resolve(cwd, env.DRAWER_DATABASE || './drawer.json'),
+      root: path.resolve(cwd, env.DRAWER_ROOT || '.'),
+    };
+  }
+  if (first !== undefined && !first.startsWith('-')) {
+    throw new UsageError(`unknown command "${first}" (see --help)`);
+  }
+  return parseServeFlags(argv, env, cwd);
+}
+
+function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invocation {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  };
+  for (const flag of serverFlags)
+    options[flag.long] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv.map(normaliseAlias),
+      options,
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(conciseParseError(error));
+  }
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const text = (long: string): string | undefined => {
+    const spec = serverFlags.find((flag) => flag.long === long);
+    const fromFlag = values[long];
+    if (typeof fromFlag === 'string') return fromFlag;
+    return spec ? env[spec.env] || undefined : undefined;
+  };
+  const bool = (long: string): boolean => {
+    if (values[long] === true) return true;
+    const spec = serverFlags.find((flag) => flag.long === long);
+    const raw = spec ? env[spec.env] : undefined;
+    if (raw === undefined || raw === '') return false;
+    if (/^(1|true|yes|on)$/i.test(raw)) return true;
+    if (/^(0|false|no|off)$/i.test(raw)) return false;
+    throw new UsageError(`${spec?.env} must be true or false, not "${raw}"`);
+  };
+
+  const cert = text('cert');
+  const key = text('key');
+  if (Boolean(cert) !== Boolean(key)) throw new UsageError('--cert and --key go together');
+  const tokenExpiration = text('token-expiration') ?? '2h';
+  const tokenExpirationMs = parseDuration(tokenExpiration);
+  if (tokenExpirationMs === undefined || tokenExpirationMs <= 0) {
+    throw new UsageError(
+      `--token-expiration: "${tokenExpiration}" is not a duration like 2h, 90m or 1h30m`,
+    );
+  }
+  const username = text('username') ?? 'admin';
+  if (username.trim() === '') throw new UsageError('--username must not be empty');
+
+  return {
+    kind: 'serve',
+    config: {
+      root: path.resolve(cwd, text('root') ?? '.'),
+      port: parsePort(text('port') ?? '8080'),
+      address: text('address') ?? '127.0.0.1',
+      database: path.resolve(cwd, text('database') ?? './drawer.json'),
+      baseUrl: normaliseBaseUrl(text('baseurl') ?? ''),
+      noAuth: bool('noauth'),
+      username,
+      password: text('password'),
+      cert: cert ? path.resolve(cwd, cert) : undefined,
+      key: key ? path.resolve(cwd, key) : undefined,
+      log: text('log') ?? 'stdout',
+      enableExec: bool('enable-exec'),
+      followExternalSymlinks: bool('follow-external-symlinks'),
+      tokenExpirationMs,
+    },
+  };
+}
+
+function normaliseAlias(arg: string): string {
+  const [name, ...rest] = arg.split('=');
+  const alias = name === undefined ? undefined : flagAliases[name];
+  if (!alias) return arg;
+  return rest.length > 0 ? `${alias}=${rest.join('=')}` : alias;
+}
+
+function conciseParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]?.replace(/\. To specify a positional argument.*$/, '') ?? message;
+}
+
+function parsePort(raw: string): number {
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535)
+    throw new UsageError(`--port: "${raw}" is not a port number (0-65535)`);
+  return Number(raw);
+}
+
+/** "/fb/" and "fb" both become "/fb"; "" and "/" mean no prefix. */
+export function normaliseBaseUrl(raw: string): string {
+  const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (
+    !/^[A-Za-z0-9._~\-/]+$/.test(trimmed) ||
+    trimmed.split('/').some((part) => part === '' || part === '.' || part === '..')
+  ) {
+    throw new UsageError(`--baseurl: "${raw}" is not a URL path like /files`);
+  }
+  return `/${trimmed}`;
+}
+
+export function helpText(version: string): string {
+  const rows = serverFlags.map((flag) => {
+    const names = `${flag.short ? `-${flag.short}, ` : '    '}--${flag.long}${flag.placeholder ? ` ${flag.placeholder}` : ''}`;
+    const defaults = flag.defaultText ? ` (default ${flag.defaultText})` : '';
+    return `  ${names.padEnd(34)} ${flag.help}${defaults} [${flag.env}]`;
+  });
+  return [
+    `Drawer ${version}: a web file manager in one executable.`,
+    '',
+    'Usage:',
+    '  drawer [flags]                 serve a folder',
+    '  drawer version                 print the version',
+    '  drawer hash PASSWORD           print a bcrypt hash to use with --password',
+    '  drawer users ls|add|update|rm  manage users in the database (see drawer users --help)',
+    '  drawer config export FILE      write settings and users to a JSON file',
+    '  drawer config import FILE      replace settings and users from such a file',
+    '',
+    'Flags (each can also come from the environment variable in brackets; flags win):',
+    ...rows,
+    '  -h, --help                         show this help',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,69 @@
+// The composition root: opens the store, runs first-run setup and wires every service once.
+import { createLoginThrottle } from './auth/login-throttle';
+import type { LoginThrottle } from './auth/login-throttle';
+import { createTokenService } from './auth/tokens';
+import type { TokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+import type { Logger } from './logger';
+import type { SettingsStore } from './settings/settings-store';
+import { createSettingsStore } from './settings/settings-store';
+import type { SharesStore } from './shares/shares-store';
+import { createSharesStore } from './shares/shares-store';
+import type { Database } from './store/database';
+import { openDatabase } from './store/database';
+import { initialDatabase, setUpFirstAdmin } from './store/first-run';
+import type { UsersStore } from './users/users-store';
+import { createUsersStore } from './users/users-store';
+
+export interface Context {
+  config: ServerConfig;
+  log: Logger;
+  now: () => number;
+  database: Database;
+  users: UsersStore;
+  settings: SettingsStore;
+  shares: SharesStore;
+  tokens: TokenService;
+  loginThrottle: LoginThrottle;
+  /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
+  fetch: typeof fetch;
+}
+
+export interface FirstRun {
+  username: string;
+  /** Set when the password was generated: it is shown once, at start. */
+  generatedPassword: string | undefined;
+}
+
+export interface ContextOptions {
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+export async function createContext(
+  config: ServerConfig,
+  log: Logger,
+  options: ContextOptions = {},
+): Promise<{ context: Context; firstRun: FirstRun | undefined }> {
+  const now = options.now ?? Date.now;
+  const { database, isNew } = await openDatabase(config.database, () =>
+    initialDatabase(config.noAuth),
+  );
+  const users = createUsersStore(database);
+  const settings = createSettingsStore(database);
+  const firstRun =
+    isNew || users.list().length === 0 ? await setUpFirstAdmin(config, users) : undefined;
+  const context: Context = {
+    config,
+    log,
+    now,
+    database,
+    users,
+    settings,
+    shares: createSharesStore(database),
+    tokens: createTokenService(database.read().secret, config.tokenExpirationMs, now),
+    loginThrottle: createLoginThrottle(now),
+    fetch: options.fetch ?? fetch,
+  };
+  return { context, firstRun };
+}

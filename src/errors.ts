@@ -1,0 +1,103 @@
+// The one error type of the domain, and the one table that maps its codes to HTTP statuses.
+
+/** Every code the server can answer with; the UI translates `errors.<code>`. */
+const statusByCode = {
+  'request.invalid': 400,
+  'request.badJson': 400,
+  'request.badEncoding': 400,
+  'auth.required': 401,
+  'auth.tokenInvalid': 401,
+  'auth.tokenExpired': 401,
+  'auth.wrongCredentials': 403,
+  'auth.forbidden': 403,
+  'auth.throttled': 429,
+  'auth.recaptchaUnavailable': 500,
+  'signup.disabled': 405,
+  'users.notFound': 404,
+  'users.nameTaken': 409,
+  'users.homeTaken': 409,
+  'users.invalidName': 400,
+  'users.lastAdmin': 403,
+  'users.passwordLocked': 403,
+  'users.passwordTooShort': 400,
+  'users.passwordTooLong': 400,
+  'users.passwordEmpty': 400,
+  'users.currentPasswordWrong': 400,
+  'users.shareNeedsDownload': 400,
+  'users.fieldForbidden': 403,
+  'users.unknownField': 400,
+  'users.idMismatch': 400,
+  'settings.invalid': 400,
+  'fs.notFound': 404,
+  'fs.forbidden': 403,
+  'fs.outsideScope': 403,
+  'fs.exists': 409,
+  'fs.notEmpty': 409,
+  'fs.isDirectory': 400,
+  'fs.notDirectory': 400,
+  'fs.intoItself': 400,
+  'fs.rootImmutable': 403,
+  'fs.badPath': 400,
+  'fs.tooLarge': 413,
+  'fs.noSpace': 507,
+  'share.notFound': 404,
+  'share.invalidExpiry': 400,
+  'search.invalid': 400,
+  'archive.badFormat': 400,
+  'route.notFound': 404,
+  'route.methodNotAllowed': 405,
+  'request.tooLarge': 413,
+  'request.unsupportedMediaType': 415,
+  'range.notSatisfiable': 416,
+  'exec.disabled': 403,
+  internal: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof statusByCode;
+
+const defaultMessages: Partial<Record<ErrorCode, string>> = {
+  'auth.required': 'Authentication required',
+  'auth.tokenInvalid': 'token malformed',
+  'auth.tokenExpired': 'token expired',
+  'auth.wrongCredentials': 'Wrong credentials',
+  'auth.forbidden': "You don't have permissions to access this",
+  'auth.throttled': 'Too many failed attempts, try again later',
+  'signup.disabled': 'Signup is disabled',
+  'users.notFound': 'User not found',
+  'users.nameTaken': 'Username already taken',
+  'users.lastAdmin': 'The last admin cannot be deleted or demoted',
+  'fs.notFound': 'Not found',
+  'fs.forbidden': "You don't have permissions to access this",
+  'fs.outsideScope': "You don't have permissions to access this",
+  'fs.exists': 'The destination already exists',
+  'route.notFound': 'Not found',
+  'route.methodNotAllowed': 'Method not allowed',
+  internal: 'Internal server error',
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Extra response headers, such as Retry-After on 429. */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { cause?: unknown; headers?: Record<string, string> },
+  ) {
+    super(message ?? defaultMessages[code] ?? code, { cause: options?.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = statusByCode[code];
+    this.headers = options?.headers ?? {};
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return statusByCode[code];
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

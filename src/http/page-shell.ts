@@ -1,0 +1,133 @@
+// The page shell: index.html with the runtime configuration inlined, the UI's files, and /health.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { AppError } from '../errors';
+import { isRecaptchaEnabled } from '../settings/settings';
+import { version } from '../version';
+import type { UiAsset, UiAssets } from './ui-assets';
+import { compressedVariant, isCompressible, makeAsset } from './ui-assets';
+
+/** What the UI reads from the page before its first call (SPEC §2, File Browser's names). */
+export function runtimeConfig(ctx: Context): Record<string, unknown> {
+  const settings = ctx.settings.get();
+  const baseUrl = ctx.config.baseUrl;
+  return {
+    Name: settings.branding.name,
+    DisableExternal: settings.branding.disableExternal,
+    DisableUsedPercentage: settings.branding.disableUsedPercentage,
+    Color: settings.branding.color,
+    Theme: settings.branding.theme,
+    BaseURL: baseUrl,
+    StaticURL: `${baseUrl}/static`,
+    Version: version,
+    Signup: settings.signup,
+    NoAuth: ctx.config.noAuth,
+    AuthMethod: ctx.config.noAuth ? 'noauth' : 'json',
+    LoginPage: !ctx.config.noAuth,
+    HideLoginButton: settings.hideLoginButton,
+    ReCaptcha: isRecaptchaEnabled(settings),
+    ReCaptchaKey: isRecaptchaEnabled(settings) ? settings.recaptcha.key : '',
+    ReCaptchaHost: settings.recaptcha.host,
+    EnableExec: ctx.config.enableExec,
+    EnableThumbs: false,
+    ResizePreview: false,
+    TusSettings: settings.tus,
+  };
+}
+
+/** JSON safe inside a <script> element: no "</script>", no HTML comment openers, no line separators. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function renderIndex(template: string, ctx: Context): string {
+  const config = runtimeConfig(ctx);
+  const head = `<base href="${escapeHtml(ctx.config.baseUrl)}/"><script type="application/json" id="drawer-config">${scriptSafeJson(config)}</script>`;
+  let html = template.includes('<!--drawer:head-->')
+    ? template.replace('<!--drawer:head-->', head)
+    : template.replace('</head>', `${head}</head>`);
+  const name = String(config.Name || '');
+  if (name) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(name)}</title>`);
+  return html;
+}
+
+function pageSecurityPolicy(ctx: Context): string {
+  const settings = ctx.settings.get();
+  const recaptcha = isRecaptchaEnabled(settings)
+    ? ` ${new URL(settings.recaptcha.host).origin} https://www.gstatic.com`
+    : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${recaptcha}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    `frame-src 'self'${recaptcha}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export async function pageShellRoutes(
+  app: FastifyInstance,
+  ctx: Context,
+  assets: UiAssets,
+): Promise<void> {
+  app.get('/health', { config: { auth: 'public' } }, async () => ({ status: 'OK' }));
+
+  app.get('/*', { config: { auth: 'public' } }, async (request, reply) => {
+    const relative = (request.params as { '*': string })['*'];
+    if (relative === 'api' || relative.startsWith('api/'))
+      throw new AppError('route.notFound', `no route for GET /${relative.split('?')[0]}`);
+    const asset = assets.get(relative);
+    if (asset) {
+      // Bundled files under assets/ carry a content hash in their name, so they never change.
+      const cache = relative.startsWith('assets/')
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=3600';
+      return sendAsset(request, reply, asset, cache);
+    }
+    if (/\.[A-Za-z0-9]{1,8}$/.test(relative)) throw new AppError('route.notFound', 'no such file');
+    const page = makeAsset('index.html', Buffer.from(renderIndex(assets.indexTemplate(), ctx)));
+    reply.header('Content-Security-Policy', pageSecurityPolicy(ctx));
+    reply.header('X-Frame-Options', 'DENY');
+    return sendAsset(request, reply, page, 'no-cache');
+  });
+}
+
+function sendAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  asset: UiAsset,
+  cacheControl: string,
+): FastifyReply {
+  reply
+    .header('Cache-Control', cacheControl)
+    .header('ETag', asset.etag)
+    .header('Vary', 'Accept-Encoding')
+    .type(asset.contentType);
+  if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (isCompressible(asset.contentType) && asset.body.length > 1024) {
+    const encoding = /\bbr\b/.test(accepted)
+      ? 'br'
+      : /\bgzip\b/.test(accepted)
+        ? 'gzip'
+        : undefined;
+    if (encoding)
+      return reply.header('Content-Encoding', encoding).send(compressedVariant(asset, encoding));
+  }
+  return reply.send(asset.body);
+}

@@ -1,0 +1,63 @@
+// The server's log: pino, written as readable lines to stdout, stderr, a file, or nowhere.
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import type { Logger } from 'pino';
+
+export type { Logger };
+
+const levelNames: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
+};
+
+/**
+ * pino transports resolve worker files from disk, which a single executable does not have, so the
+ * formatting happens in this plain stream instead.
+ */
+function readableLines(target: NodeJS.WritableStream): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line === '') continue;
+        try {
+          const {
+            level,
+            time,
+            msg,
+            err,
+            pid: _pid,
+            hostname: _host,
+            ...rest
+          } = JSON.parse(line) as Record<string, unknown>;
+          const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
+          const stack =
+            err && typeof err === 'object' && 'stack' in err
+              ? `\n${String((err as { stack: unknown }).stack)}`
+              : '';
+          target.write(
+            `${new Date(Number(time)).toISOString()} ${levelNames[Number(level)] ?? level} ${String(msg ?? '')}${extra}${stack}\n`,
+          );
+        } catch {
+          target.write(`${line}\n`);
+        }
+      }
+      done();
+    },
+  });
+}
+
+export function createLogger(destination: string): Logger {
+  if (destination === 'off' || destination === '') return pino({ enabled: false });
+  const target =
+    destination === 'stdout'
+      ? process.stdout
+      : destination === 'stderr'
+        ? process.stderr
+        : fs.createWriteStream(destination, { flags: 'a', mode: 0o600 });
+  return pino({ level: 'info', base: undefined }, readableLines(target));
+}

@@ -1,0 +1,119 @@
+// Global settings: their shape, first-run defaults, and the normalisation applied on every save.
+import type { Rule } from '../rules/rule';
+import type { UserPreferences } from '../users/user';
+
+export const hookEvents = ['save', 'copy', 'rename', 'upload', 'delete'] as const;
+
+export interface Branding {
+  name: string;
+  disableExternal: boolean;
+  disableUsedPercentage: boolean;
+  files: string;
+  theme: '' | 'light' | 'dark';
+  color: string;
+}
+
+export interface Recaptcha {
+  host: string;
+  key: string;
+  secret: string;
+}
+
+export interface Settings {
+  signup: boolean;
+  hideLoginButton: boolean;
+  createUserDir: boolean;
+  minimumPasswordLength: number;
+  userHomeBasePath: string;
+  defaults: UserPreferences;
+  authMethod: 'json' | 'noauth';
+  rules: Rule[];
+  branding: Branding;
+  tus: { chunkSize: number; retryCount: number };
+  shell: string[];
+  commands: Record<string, string[]>;
+  recaptcha: Recaptcha;
+}
+
+export const defaultRecaptchaHost = 'https://www.google.com';
+
+export function emptyHookCommands(): Record<string, string[]> {
+  const commands: Record<string, string[]> = {};
+  for (const event of hookEvents) {
+    commands[`before_${event}`] = [];
+    commands[`after_${event}`] = [];
+  }
+  return commands;
+}
+
+export function defaultSettings(noAuth: boolean): Settings {
+  return {
+    signup: false,
+    hideLoginButton: true,
+    createUserDir: false,
+    minimumPasswordLength: 12,
+    userHomeBasePath: '/users',
+    defaults: {
+      scope: '.',
+      locale: 'en',
+      viewMode: 'mosaic',
+      singleClick: false,
+      redirectAfterCopyMove: true,
+      sorting: { by: 'name', asc: true },
+      perm: {
+        admin: false,
+        execute: true,
+        create: true,
+        rename: true,
+        modify: true,
+        delete: true,
+        share: true,
+        download: true,
+      },
+      commands: [],
+      hideDotfiles: false,
+      dateFormat: false,
+      aceEditorTheme: '',
+    },
+    authMethod: noAuth ? 'noauth' : 'json',
+    rules: [],
+    branding: {
+      name: '',
+      disableExternal: false,
+      disableUsedPercentage: false,
+      files: '',
+      theme: '',
+      color: '',
+    },
+    tus: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
+    shell: [],
+    commands: emptyHookCommands(),
+    recaptcha: { host: defaultRecaptchaHost, key: '', secret: '' },
+  };
+}
+
+/** Fills what File Browser fills on save: empty locale and view mode, the standard hook events. */
+export function normaliseSettings(settings: Settings): Settings {
+  const commands = { ...emptyHookCommands(), ...settings.commands };
+  for (const [event, lines] of Object.entries(commands)) {
+    commands[event] = lines.map((line) => line.trim()).filter((line) => line !== '');
+  }
+  return {
+    ...settings,
+    minimumPasswordLength: settings.minimumPasswordLength > 0 ? settings.minimumPasswordLength : 12,
+    defaults: {
+      ...settings.defaults,
+      locale: settings.defaults.locale || 'en',
+      viewMode: settings.defaults.viewMode || 'mosaic',
+      perm: { ...settings.defaults.perm },
+    },
+    shell: settings.shell.map((word) => word.trim()).filter((word) => word !== ''),
+    commands,
+    recaptcha: { ...settings.recaptcha, host: settings.recaptcha.host || defaultRecaptchaHost },
+  };
+}
+
+/** reCAPTCHA is on when both the site key and the secret are set. */
+export function isRecaptchaEnabled(settings: Settings): boolean {
+  return settings.recaptcha.key !== '' && settings.recaptcha.secret !== '';
+}

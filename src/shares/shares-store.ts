@@ -1,0 +1,37 @@
+// Storage port for share links, and its implementation on the lowdb database.
+import type { Database } from '../store/database';
+import type { StoredShare } from './share';
+
+export interface SharesStore {
+  list(): StoredShare[];
+  get(hash: string): StoredShare | undefined;
+  add(share: StoredShare): Promise<void>;
+  remove(hash: string): Promise<boolean>;
+  removeWhere(predicate: (share: StoredShare) => boolean): Promise<number>;
+}
+
+export function createSharesStore(database: Database): SharesStore {
+  return {
+    list: () => database.read().shares.map((share) => ({ ...share })),
+    get(hash) {
+      const share = database.read().shares.find((candidate) => candidate.hash === hash);
+      return share ? { ...share } : undefined;
+    },
+    add: (share) =>
+      database.mutate((data) => {
+        data.shares.push({ ...share });
+      }),
+    remove: (hash) =>
+      database.mutate((data) => {
+        const before = data.shares.length;
+        data.shares = data.shares.filter((share) => share.hash !== hash);
+        return data.shares.length !== before;
+      }),
+    removeWhere: (predicate) =>
+      database.mutate((data) => {
+        const before = data.shares.length;
+        data.shares = data.shares.filter((share) => !predicate(share));
+        return before - data.shares.length;
+      }),
+  };
+}

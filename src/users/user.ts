@@ -1,0 +1,138 @@
+// The user: its stored shape, what the API shows of it, and the pure rules about names and permissions.
+import type { Rule } from '../rules/rule';
+
+export interface Permissions {
+  admin: boolean;
+  execute: boolean;
+  create: boolean;
+  rename: boolean;
+  modify: boolean;
+  delete: boolean;
+  share: boolean;
+  download: boolean;
+}
+
+export const permissionNames = [
+  'admin',
+  'execute',
+  'create',
+  'rename',
+  'modify',
+  'delete',
+  'share',
+  'download',
+] as const satisfies readonly (keyof Permissions)[];
+
+export interface Sorting {
+  by: 'name' | 'size' | 'modified';
+  asc: boolean;
+}
+
+export type ViewMode = 'list' | 'mosaic' | 'mosaic gallery';
+
+/** What an admin can set on a user, and what the defaults template holds. */
+export interface UserPreferences {
+  scope: string;
+  locale: string;
+  viewMode: ViewMode;
+  singleClick: boolean;
+  redirectAfterCopyMove: boolean;
+  sorting: Sorting;
+  perm: Permissions;
+  commands: string[];
+  hideDotfiles: boolean;
+  dateFormat: boolean;
+  aceEditorTheme: string;
+}
+
+export interface StoredUser extends UserPreferences {
+  id: number;
+  username: string;
+  passwordHash: string;
+  lockPassword: boolean;
+  rules: Rule[];
+  /** Bumped when the password changes: tokens carrying an older value stop working. */
+  sessionVersion: number;
+  /** Bumped on every change: tokens carrying an older value are told to renew. */
+  revision: number;
+}
+
+/** The user as the API shows it: File Browser's field set, the password always blank. */
+export interface PublicUser extends UserPreferences {
+  id: number;
+  username: string;
+  password: '';
+  lockPassword: boolean;
+  rules: Rule[];
+}
+
+export function toPublicUser(user: StoredUser): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    password: '',
+    scope: user.scope,
+    locale: user.locale,
+    lockPassword: user.lockPassword,
+    viewMode: user.viewMode,
+    singleClick: user.singleClick,
+    redirectAfterCopyMove: user.redirectAfterCopyMove,
+    perm: { ...user.perm },
+    commands: [...user.commands],
+    sorting: { ...user.sorting },
+    rules: user.rules.map((rule) => ({ ...rule })),
+    hideDotfiles: user.hideDotfiles,
+    dateFormat: user.dateFormat,
+    aceEditorTheme: user.aceEditorTheme,
+  };
+}
+
+export function allPermissions(): Permissions {
+  return {
+    admin: true,
+    execute: true,
+    create: true,
+    rename: true,
+    modify: true,
+    delete: true,
+    share: true,
+    download: true,
+  };
+}
+
+/** Admin implies every other permission, whatever the stored flags say. */
+export function effectivePermissions(user: Pick<StoredUser, 'perm'>): Permissions {
+  return user.perm.admin ? allPermissions() : { ...user.perm };
+}
+
+/**
+ * Why a username is refused, or undefined when it is fine. Names end up in home folder names,
+ * logs and headers, so control, bidi and invisible characters and path separators are refused.
+ */
+export function usernameProblem(name: string): string | undefined {
+  if (name.length === 0) return 'the username is empty';
+  if (name !== name.trim()) return 'the username starts or ends with a space';
+  if ([...name].length > 64) return 'the username is longer than 64 characters';
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name))
+    return 'the username contains control or invisible characters';
+  if (/[/\\]/.test(name)) return 'the username contains a slash';
+  if (name === '.' || name === '..') return 'the username is not a name';
+  return undefined;
+}
+
+/** Usernames are unique regardless of case and Unicode form: "Alice" and "alice" are one user. */
+export function usernameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
+
+/** The folder name derived from a username for automatic home folders (File Browser's cleaning). */
+export function homeFolderName(username: string): string | undefined {
+  const cleaned = username
+    .normalize('NFC')
+    .trim()
+    .replaceAll('..', '')
+    .replace(/[^0-9A-Za-z@_.-]/g, '-')
+    .replace(/-+/g, '-');
+  if (cleaned === '' || cleaned === '-' || cleaned === '.') return undefined;
+  return cleaned;
+}
