@@ -1,0 +1,83 @@
+// Applying a PUT /api/settings body: field checks that a schema cannot express, then the merge.
+import { AppError } from '../errors';
+import { normaliseScope } from '../fs/scope-dirs';
+import { cleanCommands, mergeSorting, toRules } from '../users/user-input';
+import type { Settings } from './settings';
+import { normaliseSettings } from './settings';
+import type { SettingsInput } from './settings-schemas';
+
+/**
+ * The settings after `input`. Fields left out keep their stored value (File Browser zeroes them,
+ * which only hurts older clients), `authMethod` is ignored, and an empty reCAPTCHA secret keeps the
+ * stored one, since GET never shows it.
+ */
+export function applySettingsInput(current: Settings, input: SettingsInput): Settings {
+  const userHomeBasePath =
+    input.userHomeBasePath === undefined
+      ? current.userHomeBasePath
+      : checkedScope('userHomeBasePath', input.userHomeBasePath);
+  const defaults = input.defaults ?? {};
+  if (defaults.scope !== undefined) checkedScope('defaults.scope', defaults.scope);
+  const perm = { ...current.defaults.perm, ...defaults.perm };
+  if (perm.share && !perm.download)
+    invalid('defaults.perm.share', 'permission to share requires permission to download');
+  const recaptcha = { ...current.recaptcha, ...input.recaptcha };
+  if (input.recaptcha?.secret === '') recaptcha.secret = current.recaptcha.secret;
+  if (recaptcha.host !== '' && !isHttpUrl(recaptcha.host))
+    invalid('recaptcha.host', 'must be an http or https URL');
+
+  return normaliseSettings({
+    ...current,
+    signup: input.signup ?? current.signup,
+    hideLoginButton: input.hideLoginButton ?? current.hideLoginButton,
+    createUserDir: input.createUserDir ?? current.createUserDir,
+    minimumPasswordLength: input.minimumPasswordLength ?? current.minimumPasswordLength,
+    userHomeBasePath,
+    defaults: {
+      scope: defaults.scope?.trim() ?? current.defaults.scope,
+      locale: defaults.locale ?? current.defaults.locale,
+      viewMode: defaults.viewMode || current.defaults.viewMode,
+      singleClick: defaults.singleClick ?? current.defaults.singleClick,
+      redirectAfterCopyMove:
+        defaults.redirectAfterCopyMove ?? current.defaults.redirectAfterCopyMove,
+      sorting: mergeSorting(current.defaults.sorting, defaults.sorting),
+      perm,
+      commands: cleanCommands(defaults.commands ?? current.defaults.commands),
+      hideDotfiles: defaults.hideDotfiles ?? current.defaults.hideDotfiles,
+      dateFormat: defaults.dateFormat ?? current.defaults.dateFormat,
+      aceEditorTheme: defaults.aceEditorTheme ?? current.defaults.aceEditorTheme,
+    },
+    rules: input.rules ? toRules(input.rules) : current.rules,
+    branding: { ...current.branding, ...input.branding },
+    tus: { ...current.tus, ...input.tus },
+    shell: input.shell ?? current.shell,
+    commands: input.commands ? { ...input.commands } : current.commands,
+    recaptcha,
+  });
+}
+
+/** What GET shows: everything but the reCAPTCHA secret. */
+export function settingsView(settings: Settings): Settings {
+  return { ...settings, recaptcha: { ...settings.recaptcha, secret: '' } };
+}
+
+function checkedScope(field: string, value: string): string {
+  try {
+    return normaliseScope(value);
+  } catch (error) {
+    return invalid(field, error instanceof Error ? error.message : 'is not a valid path');
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '';
+  } catch {
+    return false;
+  }
+}
+
+function invalid(field: string, problem: string): never {
+  throw new AppError('settings.invalid', `${field}: ${problem}`);
+}

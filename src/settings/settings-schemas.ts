@@ -1,0 +1,150 @@
+// Request and response schemas of /api/settings: every field File Browser's GET returns, plus reCAPTCHA.
+import {
+  permissionsOutput,
+  preferenceProperties,
+  ruleOutput,
+  rulesSchema,
+} from '../users/users-schemas';
+import type { RuleInput, UserInput } from '../users/user-input';
+import { hookEvents } from './settings';
+
+const booleanField = { type: 'boolean' } as const;
+/** Text that ends up in pages and headers: no control characters. */
+const plainText = (maxLength: number) =>
+  ({ type: 'string', maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$' }) as const;
+
+const hookNames = hookEvents.flatMap((event) => [`before_${event}`, `after_${event}`]);
+const commandLines = {
+  type: 'array',
+  maxItems: 1000,
+  items: { type: 'string', maxLength: 4096 },
+} as const;
+
+export const settingsBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    signup: booleanField,
+    hideLoginButton: booleanField,
+    createUserDir: booleanField,
+    minimumPasswordLength: { type: 'integer', minimum: 0, maximum: 72 },
+    userHomeBasePath: { type: 'string', maxLength: 4096 },
+    defaults: { type: 'object', additionalProperties: false, properties: preferenceProperties },
+    // Only the command line changes it; accepted so File Browser's GET→PUT round trip works.
+    authMethod: { type: 'string', maxLength: 64 },
+    rules: rulesSchema,
+    branding: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        name: plainText(256),
+        disableExternal: booleanField,
+        disableUsedPercentage: booleanField,
+        files: plainText(4096),
+        theme: { type: 'string', enum: ['', 'light', 'dark'] },
+        // A CSS colour value; nothing that could close a declaration or a tag.
+        color: { type: 'string', maxLength: 64, pattern: '^[#A-Za-z0-9(),.% -]*$' },
+      },
+    },
+    tus: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        chunkSize: { type: 'integer', minimum: 1, maximum: 1024 * 1024 * 1024 * 1024 },
+        retryCount: { type: 'integer', minimum: 0, maximum: 1000 },
+      },
+    },
+    shell: { type: 'array', maxItems: 64, items: { type: 'string', maxLength: 1024 } },
+    commands: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(hookNames.map((name) => [name, commandLines])),
+    },
+    recaptcha: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        host: plainText(2048),
+        key: plainText(1024),
+        secret: plainText(1024),
+      },
+    },
+  },
+} as const;
+
+/** The body of PUT /api/settings as the schema admits it: any field may be left out. */
+export interface SettingsInput {
+  signup?: boolean;
+  hideLoginButton?: boolean;
+  createUserDir?: boolean;
+  minimumPasswordLength?: number;
+  userHomeBasePath?: string;
+  defaults?: Omit<UserInput, 'id' | 'username' | 'password' | 'lockPassword' | 'rules'>;
+  authMethod?: string;
+  rules?: RuleInput[];
+  branding?: {
+    name?: string;
+    disableExternal?: boolean;
+    disableUsedPercentage?: boolean;
+    files?: string;
+    theme?: '' | 'light' | 'dark';
+    color?: string;
+  };
+  tus?: { chunkSize?: number; retryCount?: number };
+  shell?: string[];
+  commands?: Record<string, string[]>;
+  recaptcha?: { host?: string; key?: string; secret?: string };
+}
+
+const stringList = { type: 'array', items: { type: 'string' } } as const;
+
+/** An allow-list: the signing secret is not in settings, and the reCAPTCHA secret is blanked. */
+export const settingsResponse = {
+  type: 'object',
+  properties: {
+    signup: booleanField,
+    hideLoginButton: booleanField,
+    createUserDir: booleanField,
+    minimumPasswordLength: { type: 'integer' },
+    userHomeBasePath: { type: 'string' },
+    defaults: {
+      type: 'object',
+      properties: {
+        scope: { type: 'string' },
+        locale: { type: 'string' },
+        viewMode: { type: 'string' },
+        singleClick: booleanField,
+        redirectAfterCopyMove: booleanField,
+        sorting: { type: 'object', properties: { by: { type: 'string' }, asc: booleanField } },
+        perm: permissionsOutput,
+        commands: stringList,
+        hideDotfiles: booleanField,
+        dateFormat: booleanField,
+        aceEditorTheme: { type: 'string' },
+      },
+    },
+    authMethod: { type: 'string' },
+    rules: { type: 'array', items: ruleOutput },
+    branding: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        disableExternal: booleanField,
+        disableUsedPercentage: booleanField,
+        files: { type: 'string' },
+        theme: { type: 'string' },
+        color: { type: 'string' },
+      },
+    },
+    tus: {
+      type: 'object',
+      properties: { chunkSize: { type: 'integer' }, retryCount: { type: 'integer' } },
+    },
+    shell: stringList,
+    commands: { type: 'object', additionalProperties: stringList },
+    recaptcha: {
+      type: 'object',
+      properties: { host: { type: 'string' }, key: { type: 'string' }, secret: { type: 'string' } },
+    },
+  },
+} as const;

@@ -1,0 +1,151 @@
+// HTTP routes for user management (/api/users) and self-registration (/api/signup).
+import type { FastifyInstance } from 'fastify';
+import { authBodyLimit } from '../auth/auth-routes';
+import type { Context } from '../context';
+import { AppError } from '../errors';
+import { actorOf } from '../http/auth';
+import { refuseOtherMethods } from '../http/method-not-allowed';
+import type { UsersDeps } from './users';
+import {
+  checkCurrentPassword,
+  createUser,
+  deleteUser,
+  findVisible,
+  updateUser,
+  userView,
+} from './users';
+import type { SignupBody, UserEnvelope } from './users-schemas';
+import {
+  deleteBody,
+  publicUserSchema,
+  signupBody,
+  userEnvelope,
+  userIdParams,
+} from './users-schemas';
+
+interface IdParams {
+  id: string;
+}
+
+export function usersDeps(ctx: Context): UsersDeps {
+  return { users: ctx.users, settings: ctx.settings, shares: ctx.shares, root: ctx.config.root };
+}
+
+function checkWhat(body: UserEnvelope): void {
+  if (body.what !== 'user')
+    throw new AppError('request.invalid', 'invalid data type: what must be "user"');
+}
+
+export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  const deps = usersDeps(ctx);
+  const userResponse = { response: { 200: publicUserSchema } };
+
+  app.get(
+    '/api/users',
+    {
+      config: { auth: 'admin' },
+      schema: { response: { 200: { type: 'array', items: publicUserSchema } } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      return ctx.users.list().map((user) => userView(actor, user));
+    },
+  );
+
+  app.post<{ Body: UserEnvelope }>(
+    '/api/users',
+    {
+      config: { auth: 'admin' },
+      schema: { body: userEnvelope, response: { 201: publicUserSchema } },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      checkWhat(body);
+      if ((body.which ?? []).length > 0)
+        throw new AppError('request.invalid', 'which must be empty when creating a user');
+      await checkCurrentPassword(actor, body.current_password);
+      const user = await createUser(deps, body.data);
+      // File Browser's client reads the new id from this UI route (without the base URL).
+      return reply
+        .code(201)
+        .header('Location', `/settings/users/${user.id}`)
+        .send(userView(actor, user));
+    },
+  );
+  refuseOtherMethods(app, '/api/users', ['GET', 'POST']);
+
+  app.get<{ Params: IdParams }>(
+    '/api/users/:id',
+    { schema: { params: userIdParams, ...userResponse } },
+    async (request) => {
+      const actor = actorOf(request);
+      return userView(actor, findVisible(ctx.users, actor, Number(request.params.id)));
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UserEnvelope }>(
+    '/api/users/:id',
+    { schema: { params: userIdParams, body: userEnvelope, ...userResponse } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // The actor is the stored record itself: remember the name before the update changes it.
+      const actorName = actor.username;
+      const id = Number(request.params.id);
+      const body = request.body;
+      checkWhat(body);
+      findVisible(ctx.users, actor, id);
+      if (body.data.id !== id)
+        throw new AppError('users.idMismatch', 'data.id does not match the user in the URL');
+      await checkCurrentPassword(actor, body.current_password);
+      const { user, passwordChanged } = await updateUser(
+        deps,
+        actor,
+        id,
+        body.which ?? [],
+        body.data,
+      );
+      // The caller's own token stops working with a new password or name: hand over a fresh one.
+      if (user.id === actor.id && (passwordChanged || user.username !== actorName))
+        reply.header('X-Auth-Token', ctx.tokens.issue(user));
+      return userView(actor, user);
+    },
+  );
+
+  app.delete<{ Params: IdParams; Body: { current_password?: string } }>(
+    '/api/users/:id',
+    {
+      schema: { params: userIdParams, body: deleteBody },
+      // File Browser's client sends { current_password }, ours sends nothing; both are fine.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const id = Number(request.params.id);
+      findVisible(ctx.users, actor, id);
+      await checkCurrentPassword(actor, request.body.current_password);
+      await deleteUser(deps, actor, id);
+      return reply.code(200).send();
+    },
+  );
+  refuseOtherMethods(app, '/api/users/:id', ['GET', 'PUT', 'DELETE']);
+
+  app.post<{ Body: SignupBody }>(
+    '/api/signup',
+    {
+      config: { auth: 'public' },
+      bodyLimit: authBodyLimit,
+      schema: { body: signupBody },
+      preValidation: async () => {
+        if (!ctx.settings.get().signup) throw new AppError('signup.disabled');
+      },
+    },
+    async (request, reply) => {
+      await createUser(deps, request.body, { signup: true });
+      return reply.code(200).send();
+    },
+  );
+  refuseOtherMethods(app, '/api/signup', ['POST']);
+}
