@@ -198,7 +198,7 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv.map(normaliseAlias),
+      args: argv.flatMap(normaliseArg),
       options,
       strict: true,
       allowPositionals: false,
@@ -209,6 +209,11 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
+  /** How a value's source is named in an error: the flag, or the variable it came from. */
+  const source = (long: string): string => {
+    const spec = serverFlags.find((flag) => flag.long === long);
+    return typeof values[long] === 'string' || !spec ? `--${long}` : spec.env;
+  };
   const text = (long: string): string | undefined => {
     const spec = serverFlags.find((flag) => flag.long === long);
     const fromFlag = values[long];
@@ -232,20 +237,20 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   const tokenExpirationMs = parseDuration(tokenExpiration);
   if (tokenExpirationMs === undefined || tokenExpirationMs <= 0) {
     throw new UsageError(
-      `--token-expiration: "${tokenExpiration}" is not a duration like 2h, 90m or 1h30m`,
+      `${source('token-expiration')}: "${tokenExpiration}" is not a duration like 2h, 90m or 1h30m`,
     );
   }
   const username = text('username') ?? 'admin';
-  if (username.trim() === '') throw new UsageError('--username must not be empty');
+  if (username.trim() === '') throw new UsageError(`${source('username')} must not be empty`);
 
   return {
     kind: 'serve',
     config: {
       root: path.resolve(cwd, text('root') ?? '.'),
-      port: parsePort(text('port') ?? '8080'),
+      port: parsePort(text('port') ?? '8080', source('port')),
       address: text('address') ?? '127.0.0.1',
       database: path.resolve(cwd, text('database') ?? './drawer.json'),
-      baseUrl: normaliseBaseUrl(text('baseurl') ?? ''),
+      baseUrl: normaliseBaseUrl(text('baseurl') ?? '', source('baseurl')),
       noAuth: bool('noauth'),
       username,
       password: text('password'),
@@ -259,11 +264,14 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   };
 }
 
-function normaliseAlias(arg: string): string {
+/** File Browser's aliases become our names, and "-p=80" means "-p 80" as it does in Go's flags. */
+function normaliseArg(arg: string): string[] {
+  const short = /^(-[A-Za-z])=(.*)$/s.exec(arg);
+  if (short?.[1] !== undefined && short[2] !== undefined) return [short[1], short[2]];
   const [name, ...rest] = arg.split('=');
   const alias = name === undefined ? undefined : flagAliases[name];
-  if (!alias) return arg;
-  return rest.length > 0 ? `${alias}=${rest.join('=')}` : alias;
+  if (!alias) return [arg];
+  return [rest.length > 0 ? `${alias}=${rest.join('=')}` : alias];
 }
 
 function conciseParseError(error: unknown): string {
@@ -271,21 +279,21 @@ function conciseParseError(error: unknown): string {
   return message.split('\n')[0]?.replace(/\. To specify a positional argument.*$/, '') ?? message;
 }
 
-function parsePort(raw: string): number {
+function parsePort(raw: string, label: string): number {
   if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535)
-    throw new UsageError(`--port: "${raw}" is not a port number (0-65535)`);
+    throw new UsageError(`${label}: "${raw}" is not a port number (0-65535)`);
   return Number(raw);
 }
 
 /** "/fb/" and "fb" both become "/fb"; "" and "/" mean no prefix. */
-export function normaliseBaseUrl(raw: string): string {
+export function normaliseBaseUrl(raw: string, label = '--baseurl'): string {
   const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
   if (trimmed === '') return '';
   if (
     !/^[A-Za-z0-9._~\-/]+$/.test(trimmed) ||
     trimmed.split('/').some((part) => part === '' || part === '.' || part === '..')
   ) {
-    throw new UsageError(`--baseurl: "${raw}" is not a URL path like /files`);
+    throw new UsageError(`${label}: "${raw}" is not a URL path like /files`);
   }
   return `/${trimmed}`;
 }
@@ -304,8 +312,9 @@ export function helpText(version: string): string {
     '  drawer version                 print the version',
     '  drawer hash PASSWORD           print a bcrypt hash to use with --password',
     '  drawer users ls|add|update|rm  manage users in the database (see drawer users --help)',
-    '  drawer config export FILE      write settings and users to a JSON file',
-    '  drawer config import FILE      replace settings and users from such a file',
+    '  drawer config export FILE      back up settings, users and shares to a JSON file',
+    '  drawer config import FILE      replace settings, users and shares from such a file',
+    '                                 (see drawer config --help)',
     '',
     'Flags (each can also come from the environment variable in brackets; flags win):',
     ...rows,

@@ -51,13 +51,32 @@ function readableLines(target: NodeJS.WritableStream): Writable {
   });
 }
 
+export interface LogOutput {
+  log: Logger;
+  /** Writes out what is buffered for a log file; the process may exit after it resolves. */
+  close(): Promise<void>;
+}
+
+/** Opens the destination now, so a log file that cannot be written stops the start with a reason. */
+export function openLog(destination: string): LogOutput {
+  if (destination === 'off' || destination === '')
+    return { log: pino({ enabled: false }), close: async () => {} };
+  if (destination === 'stdout' || destination === 'stderr') {
+    const target = destination === 'stdout' ? process.stdout : process.stderr;
+    return {
+      log: pino({ level: 'info', base: undefined }, readableLines(target)),
+      close: async () => {},
+    };
+  }
+  const file = fs.createWriteStream(destination, {
+    fd: fs.openSync(destination, 'a', 0o600),
+  });
+  return {
+    log: pino({ level: 'info', base: undefined }, readableLines(file)),
+    close: () => new Promise((resolve) => file.end(resolve)),
+  };
+}
+
 export function createLogger(destination: string): Logger {
-  if (destination === 'off' || destination === '') return pino({ enabled: false });
-  const target =
-    destination === 'stdout'
-      ? process.stdout
-      : destination === 'stderr'
-        ? process.stderr
-        : fs.createWriteStream(destination, { flags: 'a', mode: 0o600 });
-  return pino({ level: 'info', base: undefined }, readableLines(target));
+  return openLog(destination).log;
 }

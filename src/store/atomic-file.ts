@@ -16,7 +16,7 @@ export class AtomicJsonFile<T> implements Adapter<T> {
   readonly #file: string;
   #pending:
     { data: T; waiters: { resolve: () => void; reject: (error: unknown) => void }[] } | undefined;
-  #writing = false;
+  #draining: Promise<void> | undefined;
 
   constructor(file: string) {
     this.#file = file;
@@ -48,26 +48,47 @@ export class AtomicJsonFile<T> implements Adapter<T> {
       } else {
         this.#pending = { data, waiters: [{ resolve, reject }] };
       }
-      void this.#drain();
+      this.#startDraining();
     });
   }
 
+  #startDraining(): void {
+    if (this.#draining) return;
+    this.#draining = this.#drain().finally(() => {
+      this.#draining = undefined;
+      // A write may arrive between the loop's last check and this callback.
+      if (this.#pending) this.#startDraining();
+    });
+  }
+
+  /** Resolves once every write asked for so far is on disk (or has failed): shutdown waits here. */
+  async flush(): Promise<void> {
+    while (this.#draining) await this.#draining;
+  }
+
   async #drain(): Promise<void> {
-    if (this.#writing) return;
-    this.#writing = true;
-    try {
-      while (this.#pending) {
-        const batch = this.#pending;
-        this.#pending = undefined;
-        try {
-          await this.#writeNow(JSON.stringify(batch.data, null, 2));
-          for (const waiter of batch.waiters) waiter.resolve();
-        } catch (error) {
-          for (const waiter of batch.waiters) waiter.reject(error);
-        }
+    while (this.#pending) {
+      const batch = this.#pending;
+      this.#pending = undefined;
+      try {
+        await this.#writeNow(JSON.stringify(batch.data, null, 2));
+        for (const waiter of batch.waiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of batch.waiters) waiter.reject(error);
       }
-    } finally {
-      this.#writing = false;
+    }
+  }
+
+  /** Temp files of writers killed mid-write (kill -9, power loss): the real file never needed them. */
+  async removeLeftovers(): Promise<void> {
+    const folder = path.dirname(this.#file);
+    const prefix = `.${path.basename(this.#file)}.`;
+    for (const name of await fs.readdir(folder)) {
+      const pid = name.startsWith(prefix)
+        ? /^(\d+)\.tmp$/.exec(name.slice(prefix.length))?.[1]
+        : undefined;
+      if (pid !== undefined && !isProcessAlive(Number(pid)))
+        await fs.rm(path.join(folder, name), { force: true });
     }
   }
 
@@ -92,5 +113,16 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     } finally {
       await dir.close();
     }
+  }
+}
+
+/** Whether a process with this id runs (EPERM: it does, under another user). */
+export function isProcessAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

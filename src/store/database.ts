@@ -26,6 +26,8 @@ export interface Database {
   read(): Readonly<DatabaseShape>;
   mutate<R>(change: (data: DatabaseShape) => R): Promise<R>;
   replace(data: DatabaseShape): Promise<void>;
+  /** Resolves once every change made so far is on disk. */
+  flush(): Promise<void>;
 }
 
 export interface OpenedDatabase {
@@ -42,6 +44,7 @@ export async function openDatabase(
   const adapter = new AtomicJsonFile<DatabaseShape>(file);
   const stored = await adapter.read();
   if (stored !== null) checkShape(file, stored);
+  await adapter.removeLeftovers();
   const low = new Low<DatabaseShape>(adapter, stored ?? initial());
   const database: Database = {
     file,
@@ -55,6 +58,7 @@ export async function openDatabase(
       low.data = data;
       await low.write();
     },
+    flush: () => adapter.flush(),
   };
   if (stored === null) await low.write();
   return { database, isNew: stored === null };
@@ -70,8 +74,12 @@ function checkShape(file: string, data: unknown): asserts data is DatabaseShape 
     typeof shape !== 'object' ||
     shape === null ||
     !Array.isArray(shape.users) ||
+    !Array.isArray(shape.shares) ||
     typeof shape.secret !== 'string' ||
-    typeof shape.settings !== 'object'
+    shape.secret === '' ||
+    typeof shape.nextUserId !== 'number' ||
+    typeof shape.settings !== 'object' ||
+    shape.settings === null
   ) {
     throw new CorruptDatabaseError(
       `the database ${file} is not a Drawer database; it was left untouched.`,

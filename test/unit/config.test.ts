@@ -1,0 +1,139 @@
+// Flags and DRAWER_ variables → the server configuration: defaults, precedence, aliases and refusals.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { normaliseBaseUrl, parseInvocation, UsageError } from '../../src/config';
+import type { ServerConfig } from '../../src/config';
+
+function serve(argv: string[], env: Record<string, string> = {}): ServerConfig {
+  const invocation = parseInvocation(argv, env, '/work');
+  assert.equal(invocation.kind, 'serve');
+  return invocation.config;
+}
+
+describe('parseInvocation', () => {
+  it('fills File Browser’s defaults', () => {
+    assert.deepEqual(serve([]), {
+      root: '/work',
+      port: 8080,
+      address: '127.0.0.1',
+      database: '/work/drawer.json',
+      baseUrl: '',
+      noAuth: false,
+      username: 'admin',
+      password: undefined,
+      cert: undefined,
+      key: undefined,
+      log: 'stdout',
+      enableExec: false,
+      followExternalSymlinks: false,
+      tokenExpirationMs: 2 * 3600 * 1000,
+    });
+  });
+
+  it('reads short flags, long flags with =, and resolves paths against the working folder', () => {
+    const config = serve([
+      '-r',
+      'files',
+      '-p',
+      '9000',
+      '-d=db/x.json',
+      '--noauth',
+      '-t',
+      'c.pem',
+      '-k',
+      'k.pem',
+    ]);
+    assert.equal(config.root, '/work/files');
+    assert.equal(config.port, 9000);
+    assert.equal(config.database, '/work/db/x.json');
+    assert.equal(config.noAuth, true);
+    assert.equal(config.cert, '/work/c.pem');
+  });
+
+  it('takes DRAWER_ variables, and flags win over them', () => {
+    const env = {
+      DRAWER_PORT: '7000',
+      DRAWER_NOAUTH: 'true',
+      DRAWER_BASEURL: '/env',
+      DRAWER_ENABLE_EXEC: '1',
+    };
+    const fromEnv = serve([], env);
+    assert.equal(fromEnv.port, 7000);
+    assert.equal(fromEnv.noAuth, true);
+    assert.equal(fromEnv.baseUrl, '/env');
+    assert.equal(fromEnv.enableExec, true);
+    const flagsWin = serve(['--port', '7001', '-b', '/flag'], env);
+    assert.equal(flagsWin.port, 7001);
+    assert.equal(flagsWin.baseUrl, '/flag');
+    assert.equal(serve([], { DRAWER_NOAUTH: 'off' }).noAuth, false);
+  });
+
+  it('accepts File Browser’s spellings', () => {
+    const config = serve([
+      '--baseURL=/fb',
+      '--tokenExpirationTime',
+      '90m',
+      '--followExternalSymlinks',
+    ]);
+    assert.equal(config.baseUrl, '/fb');
+    assert.equal(config.tokenExpirationMs, 90 * 60 * 1000);
+    assert.equal(config.followExternalSymlinks, true);
+  });
+
+  it('routes subcommands with the database and root of the environment', () => {
+    const invocation = parseInvocation(
+      ['users', 'ls', '-d', 'x'],
+      { DRAWER_DATABASE: 'db.json', DRAWER_ROOT: 'srv' },
+      '/work',
+    );
+    assert.deepEqual(invocation, {
+      kind: 'subcommand',
+      name: 'users',
+      args: ['ls', '-d', 'x'],
+      database: '/work/db.json',
+      root: '/work/srv',
+    });
+    assert.deepEqual(parseInvocation(['version'], {}, '/'), { kind: 'version' });
+    assert.deepEqual(parseInvocation(['-h'], {}, '/'), { kind: 'help' });
+  });
+
+  it('refuses bad input with a UsageError naming the flag or variable', () => {
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['--nope'], {}, /--nope/],
+      [['-p', '65536'], {}, /--port/],
+      [[], { DRAWER_PORT: 'x' }, /DRAWER_PORT/],
+      [['--token-expiration', '2 hours'], {}, /--token-expiration/],
+      [[], { DRAWER_TOKEN_EXPIRATION: '0' }, /DRAWER_TOKEN_EXPIRATION/],
+      [['--cert', 'c.pem'], {}, /--cert and --key/],
+      [['--username', ' '], {}, /--username/],
+      [['stray'], {}, /unknown command "stray"/],
+      [['-p'], {}, /port/],
+    ];
+    for (const [argv, env, reason] of cases) {
+      assert.throws(
+        () => parseInvocation(argv, env, '/'),
+        (error: unknown) => {
+          assert.ok(error instanceof UsageError, String(error));
+          assert.match(error.message, reason);
+          assert.equal(error.message.includes('\n'), false);
+          return true;
+        },
+      );
+    }
+  });
+});
+
+describe('normaliseBaseUrl', () => {
+  it('makes one form of every spelling, and refuses what is not a path', () => {
+    for (const [raw, expected] of [
+      ['', ''],
+      ['/', ''],
+      ['fb', '/fb'],
+      ['/fb/', '/fb'],
+      ['/a/b', '/a/b'],
+    ])
+      assert.equal(normaliseBaseUrl(raw ?? ''), expected);
+    for (const bad of ['/a/../b', '/a//b', '/a b', '/<x>', 'http://x'])
+      assert.throws(() => normaliseBaseUrl(bad), UsageError);
+  });
+});
