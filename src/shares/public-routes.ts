@@ -1,0 +1,59 @@
+// Anonymous share access: /api/public/share/<hash>[/sub] (JSON) and /api/public/dl/<hash>[/sub] (bytes).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { sendDownload } from '../files/raw-download';
+import { fromUrlPath } from '../fs/virtual-path';
+import type { VirtualPath } from '../fs/virtual-path';
+import { refuseOtherMethods } from '../http/method-not-allowed';
+import { rawPathAfter } from '../http/path-param';
+import { openShare } from './public-share';
+import { publicShareView } from './public-share-view';
+import type { DownloadQuery } from './shares-schemas';
+import { downloadQuery, publicItemSchema } from './shares-schemas';
+
+/**
+ * Splits "/<hash>/<sub>" from the raw URL. The hash is taken verbatim (an encoded one never
+ * matches); the sub-path is decoded once and canonicalised on its own, so its ".." stops at "/".
+ */
+function shareAddress(
+  request: FastifyRequest,
+  baseUrl: string,
+  prefix: string,
+): { hash: string; sub: VirtualPath } {
+  const raw = rawPathAfter(request, baseUrl, prefix).replace(/^\/+/, '');
+  const slash = raw.indexOf('/');
+  const hash = slash === -1 ? raw : raw.slice(0, slash);
+  const sub = fromUrlPath(slash === -1 ? '' : raw.slice(slash)).path;
+  return { hash, sub };
+}
+
+export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  const options = { config: { auth: 'public' as const } };
+
+  app.get(
+    '/api/public/share/*',
+    { ...options, schema: { response: { 200: publicItemSchema } } },
+    async (request) => {
+      const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/share');
+      return publicShareView(await openShare(ctx, hash, sub));
+    },
+  );
+  refuseOtherMethods(app, '/api/public/share/*', ['GET']);
+
+  app.get<{ Querystring: DownloadQuery }>(
+    '/api/public/dl/*',
+    { ...options, schema: { querystring: downloadQuery } },
+    async (request, reply) => {
+      const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/dl');
+      const opened = await openShare(ctx, hash, sub);
+      const query = request.query;
+      return sendDownload(request, reply, opened.view, opened.target, {
+        inline: query.inline === 'true',
+        algo: query.algo,
+        files: query.files,
+        rootName: opened.rootName,
+      });
+    },
+  );
+  refuseOtherMethods(app, '/api/public/dl/*', ['GET']);
+}

@@ -1,0 +1,136 @@
+// Opening a share for an anonymous visitor: the owner's current rights, confined to the shared item.
+import path from 'node:path';
+import type { Operation } from '../access/access';
+import type { Context } from '../context';
+import { AppError, isAppError } from '../errors';
+import { isInside } from '../fs/resolve-real';
+import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
+import type { VirtualPath } from '../fs/virtual-path';
+import { baseName, canonicalise, isWithin, segmentsOf } from '../fs/virtual-path';
+import type { StoredShare } from './share';
+import { hashPattern, isExpired } from './shares';
+
+export type ExistingResolved = Resolved & { stats: NonNullable<Resolved['stats']> };
+
+export interface OpenedShare {
+  share: StoredShare;
+  /** The owner's view, narrowed to the shared item and to reading. */
+  view: ScopedFs;
+  root: ExistingResolved;
+  target: ExistingResolved;
+  /** The target relative to the share: "" for a file share, "/" for a folder share's root. */
+  relative: string;
+  /** The name a download of the share root gets (a scope root has none of its own). */
+  rootName: string;
+}
+
+/** Every refusal looks the same: unknown, expired, revoked and hidden are indistinguishable. */
+export function shareNotFound(): AppError {
+  return new AppError('share.notFound', 'Not found');
+}
+
+/** Gate failures (missing, forbidden, outside the scope) all become the one not-found answer. */
+async function orNotFound<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isAppError(error)) throw shareNotFound();
+    throw error;
+  }
+}
+
+/**
+ * The owner's view narrowed to one shared item. Every operation becomes 'share' (so the owner's
+ * share and download permissions and rules are checked each time), and anything whose real
+ * location leaves the shared item, through `..` in a selection or a symlink, is not found.
+ */
+export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
+  const inside = (real: string) => isInside(real, root.real);
+  // A link inside the share is judged by where it leads too: a rule hiding its target hides it.
+  const allowedAt = (resolved: Resolved) => {
+    const relative = path.relative(fsView.scopeRoot, resolved.real).split(path.sep).join('/');
+    return inside(resolved.real) && fsView.access.can('share', `/${relative}`);
+  };
+  const resolveInShare = async (
+    virtual: VirtualPath,
+    operation: Operation,
+    options?: { followLast?: boolean },
+  ) => {
+    if (operation !== 'read' && operation !== 'download' && operation !== 'share')
+      throw shareNotFound();
+    if (!isWithin(virtual, root.virtual)) throw shareNotFound();
+    const resolved = await orNotFound(() => fsView.resolve(virtual, 'share', options));
+    if (!allowedAt(resolved)) throw shareNotFound();
+    return resolved;
+  };
+  const keeps = async (entry: ListedEntry) => {
+    if (!entry.isSymlink) return true;
+    if (entry.isBrokenLink) return false;
+    const target = await fsView.resolve(entry.virtual, 'share').catch(() => undefined);
+    return target?.stats !== undefined && allowedAt(target);
+  };
+  return {
+    access: fsView.access,
+    actor: fsView.actor,
+    scopeRoot: root.real,
+    contains: (real) => inside(real),
+    resolve: resolveInShare,
+    async resolveExisting(virtual, operation, options) {
+      const resolved = await resolveInShare(virtual, operation, options);
+      if (!resolved.stats) throw shareNotFound();
+      return resolved as ExistingResolved;
+    },
+    async list(folder) {
+      const entries = await orNotFound(() => fsView.list(folder));
+      const kept = await Promise.all(entries.map(keeps));
+      return entries.filter((_entry, index) => kept[index]);
+    },
+    async *walk(start, signal) {
+      for await (const entry of fsView.walk(start, signal)) if (await keeps(entry)) yield entry;
+    },
+  };
+}
+
+/** Looks a hash up, pruning it when expired; the share and its owner, or not found. */
+async function liveShare(ctx: Context, hash: string) {
+  const share = hashPattern.test(hash) ? ctx.shares.get(hash) : undefined;
+  if (!share) throw shareNotFound();
+  if (isExpired(share, ctx.now())) {
+    await ctx.shares.remove(share.hash);
+    throw shareNotFound();
+  }
+  const owner = ctx.users.get(share.userID);
+  if (!owner) throw shareNotFound();
+  return { share, owner };
+}
+
+/**
+ * Resolves `sub` (canonical, so its `..` never climbs above "/") inside the share. The owner's
+ * rights are read now, not when the link was made: a revoked permission or a new rule ends it.
+ */
+export async function openShare(
+  ctx: Context,
+  hash: string,
+  sub: VirtualPath,
+): Promise<OpenedShare> {
+  const { share, owner } = await liveShare(ctx, hash);
+  const ownerView = await orNotFound(() => ctx.scopedFs(owner));
+  const sharedPath = await orNotFound(async () => canonicalise(share.path).path);
+  const root = await orNotFound(() => ownerView.resolveExisting(sharedPath, 'share'));
+  const view = confineToShare(ownerView, root);
+  const rootName = baseName(root.virtual) || 'share';
+  if (!root.stats.isDirectory()) {
+    // A file share answers to its own name too (links built as <hash>/<name>), to nothing else.
+    if (sub !== '/' && sub !== `/${baseName(root.virtual)}`) throw shareNotFound();
+    return { share, view, root, target: root, relative: '', rootName };
+  }
+  const targetPath = canonicalise(`${root.virtual}${sub}`).path;
+  // Ancestors between the share and the target must be visible too, as in a listing walk.
+  const below = segmentsOf(sub);
+  for (let depth = 1; depth < below.length; depth += 1) {
+    const ancestor = canonicalise(`${root.virtual}/${below.slice(0, depth).join('/')}`).path;
+    if (!ownerView.access.isVisible(ancestor)) throw shareNotFound();
+  }
+  const target = await view.resolveExisting(targetPath, 'share');
+  return { share, view, root, target, relative: sub, rootName };
+}

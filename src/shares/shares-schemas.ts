@@ -1,0 +1,97 @@
+// Request and response schemas of the share routes; responses are allow-lists of what may be shown.
+
+export interface ShareBody {
+  password?: string;
+  expires?: string;
+  unit?: string;
+}
+
+export interface ShareQuery {
+  expires?: string;
+  unit?: string;
+}
+
+/** File Browser's client sends expires and unit as strings, and duplicates them in the query. */
+export const shareBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    password: { type: 'string', maxLength: 1024 },
+    expires: { type: 'string', maxLength: 64 },
+    unit: { type: 'string', maxLength: 64 },
+  },
+} as const;
+
+export const shareQuery = {
+  type: 'object',
+  properties: {
+    expires: { type: 'string', maxLength: 64 },
+    unit: { type: 'string', maxLength: 64 },
+  },
+} as const;
+
+const shareProperties = {
+  hash: { type: 'string' },
+  path: { type: 'string' },
+  userID: { type: 'integer' },
+  expire: { type: 'integer' },
+  hasPassword: { type: 'boolean' },
+} as const;
+
+export const shareSchema = {
+  type: 'object',
+  required: Object.keys(shareProperties),
+  properties: shareProperties,
+} as const;
+
+export const sharesSchema = { type: 'array', items: shareSchema } as const;
+
+export const ownedSharesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: [...Object.keys(shareProperties), 'username'],
+    properties: { ...shareProperties, username: { type: 'string' } },
+  },
+} as const;
+
+export interface DownloadQuery {
+  algo?: string;
+  files?: string;
+  inline?: string;
+}
+
+export const downloadQuery = {
+  type: 'object',
+  properties: {
+    algo: { type: 'string', maxLength: 16 },
+    files: { type: 'string', maxLength: 1_000_000 },
+    inline: { type: 'string', maxLength: 8 },
+  },
+} as const;
+
+const itemProperties = {
+  name: { type: 'string' },
+  path: { type: 'string' },
+  isDir: { type: 'boolean' },
+  isSymlink: { type: 'boolean' },
+  size: { type: 'integer' },
+  modified: { type: 'string' },
+  extension: { type: 'string' },
+  type: { type: 'string' },
+} as const;
+
+/** A public share shows names, sizes and dates relative to the share: never an owner or a disk path. */
+export const publicItemSchema = {
+  type: 'object',
+  properties: {
+    ...itemProperties,
+    items: { type: 'array', items: { type: 'object', properties: itemProperties } },
+    numDirs: { type: 'integer' },
+    numFiles: { type: 'integer' },
+    sorting: {
+      type: 'object',
+      properties: { by: { type: 'string' }, asc: { type: 'boolean' } },
+    },
+  },
+} as const;
