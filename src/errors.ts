@@ -22,6 +22,7 @@ const statusByCode = {
   'users.passwordLocked': 403,
   'users.passwordTooShort': 400,
   'users.passwordTooLong': 400,
+  'users.passwordTooEasy': 400,
   'users.passwordEmpty': 400,
   'users.currentPasswordWrong': 400,
   'users.shareNeedsDownload': 400,

@@ -1,6 +1,7 @@
 // Password hashing (bcrypt, async so the event loop keeps serving) and the password policy.
 import bcrypt from 'bcryptjs';
 import { AppError } from '../errors';
+import { isTooEasy } from './easy-passwords';
 
 export const bcryptCost = 10;
 /** bcrypt ignores bytes past 72; longer passwords are refused rather than silently truncated. */
@@ -38,6 +39,7 @@ export function checkPasswordPolicy(password: string, minimumLength: number): vo
       `password is too long, maximum length is ${maxPasswordBytes} bytes`,
     );
   }
+  if (isTooEasy(password)) throw new AppError('users.passwordTooEasy', 'password is too easy');
 }
 
 export function normalisePassword(password: string): string {

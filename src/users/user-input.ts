@@ -2,6 +2,7 @@
 import { hashPassword, checkPasswordPolicy, normalisePassword } from '../auth/passwords';
 import { AppError } from '../errors';
 import type { Rule } from '../rules/rule';
+import { compileRuleRegex } from '../rules/rules';
 import type { Permissions, Sorting, StoredUser, ViewMode } from './user';
 import { usernameProblem } from './user';
 
@@ -120,7 +121,16 @@ export function cleanCommands(commands: readonly string[]): string[] {
   return commands.map((command) => command.trim()).filter((command) => command !== '');
 }
 
+/** Rules as stored; a regular expression that does not compile is refused, never stored. */
 export function toRules(rules: readonly RuleInput[]): Rule[] {
+  rules.forEach((rule, index) => {
+    if (rule.regex && compileRuleRegex(rule.regexp?.raw ?? '') === undefined) {
+      throw new AppError(
+        'request.invalid',
+        `rules[${index}]: "${(rule.regexp?.raw ?? '').slice(0, 100)}" is not a valid regular expression`,
+      );
+    }
+  });
   return rules.map((rule) => ({
     allow: rule.allow,
     path: rule.path,

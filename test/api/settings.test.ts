@@ -264,6 +264,25 @@ describe('settings API', () => {
     assert.equal(({} as Record<string, unknown>).signup, undefined);
   });
 
+  it('refuses a rule whose regular expression does not compile, naming it', async () => {
+    const current = await getSettings();
+    const response = await putSettings({
+      ...current,
+      rules: [{ allow: false, path: '', regex: true, regexp: { raw: '(unclosed' } }],
+    });
+    assert.equal(response.status, 400);
+    assert.match(
+      response.json<{ message: string }>().message,
+      /rules\[0\].*not a valid regular expression/,
+    );
+    assert.deepEqual((await getSettings()).rules, current.rules);
+    const flagged = await putSettings({
+      ...current,
+      rules: [{ allow: false, path: '', regex: true, regexp: { raw: '(?i)\\.env$' } }],
+    });
+    assert.equal(flagged.status, 200, flagged.text);
+  });
+
   it('answers 413 for a body over the limit', async () => {
     const response = await server.request('PUT', '/api/settings', {
       token: admin,

@@ -115,6 +115,7 @@ describe('signup', () => {
     ['twelve spaces', ' '.repeat(12), 'users.passwordTooShort'],
     ['73 bytes', 'p'.repeat(73), 'users.passwordTooLong'],
     ['empty', '', 'users.passwordEmpty'],
+    ['a common one', 'password123456', 'users.passwordTooEasy'],
   ];
   for (const [name, pass, code] of badPasswords) {
     it(`refuses a password that is ${name} with 400`, async () => {
