@@ -4,6 +4,9 @@ import type { LoginThrottle } from './auth/login-throttle';
 import { createTokenService } from './auth/tokens';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
+import { createFsSettings } from './fs/fs-settings';
+import type { FsSettings, ScopedFs } from './fs/scoped-fs';
+import { openScopedFs } from './fs/scoped-fs';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
@@ -12,6 +15,7 @@ import { createSharesStore } from './shares/shares-store';
 import type { Database } from './store/database';
 import { openDatabase } from './store/database';
 import { initialDatabase, setUpFirstAdmin } from './store/first-run';
+import type { StoredUser } from './users/user';
 import type { UsersStore } from './users/users-store';
 import { createUsersStore } from './users/users-store';
 
@@ -25,6 +29,9 @@ export interface Context {
   shares: SharesStore;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
+  /** Facts about the served folder; open an actor's view of it with `scopedFs`. */
+  fs: FsSettings;
+  scopedFs(actor: StoredUser): Promise<ScopedFs>;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
   fetch: typeof fetch;
 }
@@ -53,6 +60,7 @@ export async function createContext(
   const settings = createSettingsStore(database);
   const firstRun =
     isNew || users.list().length === 0 ? await setUpFirstAdmin(config, users) : undefined;
+  const fsSettings = createFsSettings(config.root, config.database, config.followExternalSymlinks);
   const context: Context = {
     config,
     log,
@@ -63,6 +71,8 @@ export async function createContext(
     shares: createSharesStore(database),
     tokens: createTokenService(database.read().secret, config.tokenExpirationMs, now),
     loginThrottle: createLoginThrottle(now),
+    fs: fsSettings,
+    scopedFs: (actor) => openScopedFs(fsSettings, actor, settings.get().rules),
     fetch: options.fetch ?? fetch,
   };
   return { context, firstRun };

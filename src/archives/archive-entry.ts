@@ -1,0 +1,28 @@
+// One item of an archive as the caller's tree walk produces it, and the name rules every writer applies.
+
+export interface ArchiveEntry {
+  /** Relative and '/'-separated; directories end with '/'. */
+  name: string;
+  isDir: boolean;
+  size: number;
+  mtime: Date;
+  mode: number;
+  /** Files only; called when the entry's turn comes, so at most one source is open at a time. */
+  open(): Promise<NodeJS.ReadableStream>;
+}
+
+/**
+ * The name an entry gets inside the archive, or null when it must be left out: an absolute name,
+ * an empty, '.' or '..' segment or a NUL could make an extractor write outside its target folder.
+ * Backslashes become '_' so Windows tools cannot read them as separators.
+ */
+export function archiveEntryName(entry: Pick<ArchiveEntry, 'name' | 'isDir'>): string | null {
+  const trimmed = entry.name.endsWith('/') ? entry.name.slice(0, -1) : entry.name;
+  const segments = trimmed.replaceAll('\\', '_').split('/');
+  const unsafe = segments.some(
+    (segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\0'),
+  );
+  if (unsafe) return null;
+  const name = segments.join('/');
+  return entry.isDir ? `${name}/` : name;
+}

@@ -1,0 +1,142 @@
+// Turns a lazily walked sequence of entries into one archive's bytes, with back-pressure and early stop.
+import { addAbortSignal, pipeline } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { ArchiveEntry } from './archive-entry';
+import { archiveEntryName } from './archive-entry';
+import type { ArchiveAlgo } from './archive-formats';
+import { parseArchiveAlgo } from './archive-formats';
+import type { ArchiveWriter } from './archive-writer';
+import { untilAborted } from './archive-writer';
+import { createBzip2Encoder } from './codecs/bzip2';
+import { createGzipEncoder } from './codecs/gzip';
+import { createLz4Encoder } from './codecs/lz4';
+import { createSnappyEncoder } from './codecs/snappy';
+import { createXzEncoder } from './codecs/xz';
+import { TarWriter } from './tar-writer';
+import { ZipWriter } from './zip-writer';
+
+const codecs: Record<Exclude<ArchiveAlgo, 'zip' | 'tar'>, () => Transform> = {
+  targz: createGzipEncoder,
+  tarbz2: createBzip2Encoder,
+  tarxz: createXzEncoder,
+  tarlz4: createLz4Encoder,
+  tarsz: createSnappyEncoder,
+};
+
+type Source = NodeJS.ReadableStream & { destroy?: (error?: Error) => void; closed?: boolean };
+
+/** Node streams say when their descriptor is released; other sources are assumed still open. */
+function isClosed(source: Source): boolean {
+  return source.closed === true;
+}
+
+function destroySource(source: Source): void {
+  if (typeof source.destroy === 'function') source.destroy();
+}
+
+async function* bytesOf(source: Source): AsyncGenerator<Buffer> {
+  for await (const chunk of source) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+}
+
+/** The one source file open at a time; destroyed as soon as the download stops. */
+class OpenSource {
+  private current: Source | undefined;
+
+  constructor(private readonly stop: AbortSignal) {
+    stop.addEventListener('abort', () => void this.close(), { once: true });
+  }
+
+  /** undefined when the file cannot be opened (gone, unreadable, refused): it is left out. */
+  async open(entry: ArchiveEntry): Promise<Source | undefined> {
+    const opening = entry.open();
+    let source: Source;
+    try {
+      source = await untilAborted(opening, this.stop);
+    } catch (error) {
+      if (!this.stop.aborted) return undefined;
+      // Stopped while opening: the stream that arrives later must not stay open.
+      opening.then(destroySource, () => undefined);
+      throw error;
+    }
+    if (this.stop.aborted) {
+      destroySource(source);
+      this.stop.throwIfAborted();
+    }
+    this.current = source;
+    return source;
+  }
+
+  /** Waits for the descriptor to be released, so the next file is only opened after it. */
+  async close(): Promise<void> {
+    const source = this.current;
+    this.current = undefined;
+    if (!source) return;
+    if (isClosed(source)) return;
+    destroySource(source);
+    await finished(source).catch(() => undefined);
+  }
+}
+
+/** `return` inside for-await ends the caller's walk through the iterator's return(). */
+async function writeEntries(
+  writer: ArchiveWriter,
+  entries: AsyncIterable<ArchiveEntry>,
+  stop: AbortSignal,
+): Promise<void> {
+  if (stop.aborted) return;
+  const sources = new OpenSource(stop);
+  for await (const entry of entries) {
+    if (stop.aborted) return;
+    const name = archiveEntryName(entry);
+    if (name === null) continue;
+    if (entry.isDir) {
+      await writer.addDirectory(name, entry);
+      continue;
+    }
+    const source = await sources.open(entry);
+    if (!source) continue;
+    try {
+      await writer.addFile(name, entry, bytesOf(source));
+    } finally {
+      await sources.close();
+    }
+  }
+  if (!stop.aborted) await writer.finish();
+}
+
+/**
+ * The archive of `entries` in the format `algo` names (validated here: an unknown one throws
+ * AppError 'archive.badFormat' before any byte). Entries are pulled one at a time as the reader
+ * consumes bytes: no list is built and at most one source is open. When the reader destroys the
+ * stream or `signal` aborts, the open source is destroyed and `entries` is ended (return()).
+ * An entry whose open() rejects is left out; a read error mid-file fails the stream.
+ */
+export function createArchiveStream(
+  algo: string,
+  entries: AsyncIterable<ArchiveEntry>,
+  signal?: AbortSignal,
+): Readable {
+  const format = parseArchiveAlgo(algo);
+  const stopping = new AbortController();
+  const writer = format === 'zip' ? new ZipWriter(stopping.signal) : new TarWriter(stopping.signal);
+  const codec = format === 'zip' || format === 'tar' ? undefined : codecs[format]();
+  const output: Readable = codec ? pipeline(writer.output, codec, () => undefined) : writer.output;
+
+  const stop = (): void => stopping.abort(new Error('archive download stopped'));
+  output.once('close', stop);
+  if (signal) {
+    if (signal.aborted) stop();
+    else {
+      signal.addEventListener('abort', stop, { once: true });
+      output.once('close', () => signal.removeEventListener('abort', stop));
+    }
+    addAbortSignal(signal, output);
+  }
+
+  writeEntries(writer, entries, stopping.signal).catch((error: unknown) => {
+    if (!stopping.signal.aborted)
+      writer.output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return output;
+}

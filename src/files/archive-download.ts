@@ -1,0 +1,145 @@
+// Folders and selections as archives, streamed while the tree is walked; the gate filters every entry.
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ArchiveEntry } from '../archives/archive-entry';
+import { archiveFormat, parseArchiveAlgo } from '../archives/archive-formats';
+import { createArchiveStream } from '../archives/archive-stream';
+import { AppError } from '../errors';
+import { openReadStream } from '../fs/read-streams';
+import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
+import type { VirtualPath } from '../fs/virtual-path';
+import {
+  baseName,
+  canonicalise,
+  decodeOnce,
+  isWithin,
+  parentOf,
+  segmentsOf,
+} from '../fs/virtual-path';
+import { contentDisposition } from './content-disposition';
+
+/** The most items one `files=` list may name; a longer list is refused before any work. */
+export const maxSelectedItems = 10_000;
+
+export interface ArchiveRequest {
+  algo: string | undefined;
+  /** The raw `files` query value: comma-separated paths, each URL-encoded once more (File Browser's form). */
+  files: string | undefined;
+  /** The name used when the archive's folder is the scope root. */
+  rootName: string;
+}
+
+/** Resolves the selection under `base`, each item through the gate with the download operation. */
+async function resolveSelection(
+  fsView: ScopedFs,
+  base: Resolved,
+  files: string | undefined,
+): Promise<(Resolved & { stats: NonNullable<Resolved['stats']> })[]> {
+  const raw = (files ?? '').split(',').filter((item) => item !== '');
+  if (raw.length > maxSelectedItems)
+    throw new AppError(
+      'request.invalid',
+      `at most ${maxSelectedItems} items can be downloaded at once`,
+    );
+  const paths =
+    raw.length === 0
+      ? [base.virtual]
+      : raw.map((item) => canonicalise(`${base.virtual}/${decodeOnce(item)}`).path);
+  // Items are named relative to the requested folder and may not climb out of it.
+  if (paths.some((virtual) => !isWithin(virtual, base.virtual)))
+    throw new AppError('fs.notFound', 'the selected items must lie inside the requested folder');
+  const unique = [...new Set(paths)];
+  return Promise.all(unique.map((virtual) => fsView.resolveExisting(virtual, 'download')));
+}
+
+function commonFolder(selected: Resolved[]): VirtualPath {
+  const only = selected[0];
+  if (selected.length === 1 && only?.stats?.isDirectory()) return only.virtual;
+  const parents = selected.map((item) => segmentsOf(parentOf(item.virtual)));
+  const first = parents[0] ?? [];
+  let length = first.length;
+  for (const other of parents) {
+    let index = 0;
+    while (index < length && other[index] === first[index]) index += 1;
+    length = index;
+  }
+  return `/${first.slice(0, length).join('/')}` as VirtualPath;
+}
+
+/** Entry names are relative to the archive's folder, "/"-separated; backslashes cannot smuggle separators. */
+function entryName(common: VirtualPath, virtual: VirtualPath): string {
+  const relative = common === '/' ? virtual.slice(1) : virtual.slice(common.length + 1);
+  return relative
+    .split('/')
+    .map((segment) => segment.replaceAll('\\', '_'))
+    .join('/');
+}
+
+function toEntry(
+  common: VirtualPath,
+  item: { virtual: VirtualPath; real: string; stats: NonNullable<Resolved['stats']> },
+): ArchiveEntry {
+  const isDir = item.stats.isDirectory();
+  return {
+    name: entryName(common, item.virtual) + (isDir ? '/' : ''),
+    isDir,
+    size: isDir ? 0 : item.stats.size,
+    mtime: item.stats.mtime,
+    mode: item.stats.mode & 0o777,
+    open: async () => openReadStream(item.real),
+  };
+}
+
+async function* archiveEntries(
+  fsView: ScopedFs,
+  selected: (Resolved & { stats: NonNullable<Resolved['stats']> })[],
+  common: VirtualPath,
+  signal: AbortSignal,
+): AsyncGenerator<ArchiveEntry> {
+  for (const item of selected) {
+    if (signal.aborted) return;
+    if (item.virtual !== common) yield toEntry(common, item);
+    if (!item.stats.isDirectory()) continue;
+    for await (const entry of fsView.walk(item, signal)) {
+      if (!isWithin(entry.virtual, common) || !isArchivable(entry)) continue;
+      yield toEntry(common, entry);
+    }
+  }
+}
+
+/** Broken links, sockets, pipes and devices have no content to archive. */
+function isArchivable(entry: ListedEntry): boolean {
+  return !entry.isBrokenLink && (entry.stats.isFile() || entry.stats.isDirectory());
+}
+
+export async function sendArchive(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fsView: ScopedFs,
+  base: Resolved,
+  options: ArchiveRequest,
+): Promise<FastifyReply> {
+  const algo = parseArchiveAlgo(options.algo);
+  const selected = await resolveSelection(fsView, base, options.files);
+  const common = commonFolder(selected);
+  const format = archiveFormat(algo);
+  const folderName =
+    baseName(common) || options.rootName || path.basename(fsView.scopeRoot) || 'files';
+  const name = `${selected.length > 1 ? '_' : ''}${folderName}${format.extension}`;
+
+  const abort = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  const stream = createArchiveStream(
+    algo,
+    archiveEntries(fsView, selected, common, abort.signal),
+    abort.signal,
+  );
+  return reply
+    .header('Content-Type', format.contentType)
+    .header('Content-Disposition', contentDisposition('attachment', name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(stream);
+}

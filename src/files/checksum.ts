@@ -1,0 +1,27 @@
+// Streamed file checksums for the info dialog (md5, sha1, sha256, sha512).
+import { createHash } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../errors';
+import { openFileStream } from '../fs/fs-read';
+
+export const checksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
+
+export type ChecksumAlgorithm = (typeof checksumAlgorithms)[number];
+
+/** Only the four lower-case names File Browser accepts; anything else is a 400. */
+export function parseChecksumAlgorithm(value: string): ChecksumAlgorithm {
+  const found = checksumAlgorithms.find((algorithm) => algorithm === value);
+  if (!found)
+    throw new AppError(
+      'request.invalid',
+      `unknown checksum algorithm; use one of ${checksumAlgorithms.join(', ')}`,
+    );
+  return found;
+}
+
+/** Lower-case hex digest of a regular file the gate has resolved (download permission checked). */
+export async function checksumOf(real: string, algorithm: ChecksumAlgorithm): Promise<string> {
+  const hash = createHash(algorithm);
+  await pipeline(await openFileStream(real), hash);
+  return hash.digest('hex');
+}

@@ -1,0 +1,50 @@
+// A download of an authorised path: a file as bytes (subtitles as WebVTT), a folder as an archive.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import { readSmallFile } from '../fs/read-streams';
+import type { Resolved, ScopedFs } from '../fs/scoped-fs';
+import { baseName } from '../fs/virtual-path';
+import { sendArchive } from './archive-download';
+import { sendFile, userContentPolicy } from './raw-file';
+import { maxSubtitleBytes, srtToVtt } from './subtitles';
+
+export interface DownloadOptions {
+  inline: boolean;
+  algo: string | undefined;
+  files: string | undefined;
+  /** The download's name when it is a scope root or share root with no name of its own. */
+  rootName: string;
+}
+
+export async function sendDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fsView: ScopedFs,
+  target: Resolved,
+  options: DownloadOptions,
+): Promise<FastifyReply> {
+  const stats = target.stats;
+  if (!stats) throw new AppError('fs.notFound');
+  if (stats.isDirectory() || options.files)
+    return sendArchive(request, reply, fsView, target, options);
+  if (!stats.isFile())
+    throw new AppError('fs.forbidden', 'only files and folders can be downloaded');
+  const name = baseName(target.virtual) || options.rootName;
+  if (options.inline && /\.srt$/i.test(name)) return sendSubtitle(reply, target);
+  return sendFile(request, reply, target.real, stats, { name, inline: options.inline });
+}
+
+/** SubRip is rewritten as WebVTT so a <track> can use it; WebVTT files are sent as they are. */
+export async function sendSubtitle(reply: FastifyReply, target: Resolved): Promise<FastifyReply> {
+  const stats = target.stats;
+  if (!stats?.isFile()) throw new AppError('fs.notFound');
+  if (stats.size > maxSubtitleBytes)
+    throw new AppError('fs.tooLarge', 'the subtitle file is too large');
+  const text = (await readSmallFile(target.real)).toString('utf8');
+  const vtt = /\.srt$/i.test(target.virtual) ? srtToVtt(text) : text;
+  return reply
+    .header('Content-Type', 'text/vtt; charset=utf-8')
+    .header('Content-Security-Policy', userContentPolicy('text/vtt'))
+    .header('Cache-Control', 'private, no-cache')
+    .send(vtt);
+}

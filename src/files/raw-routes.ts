@@ -1,0 +1,49 @@
+// HTTP routes for downloads: /api/raw (files, folders and selections) and /api/subtitle.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { actorOf } from '../http/auth';
+import { refuseOtherMethods } from '../http/method-not-allowed';
+import { virtualPathAfter } from '../http/path-param';
+import { sendDownload, sendSubtitle } from './raw-download';
+
+interface RawQuery {
+  algo?: string;
+  files?: string;
+  inline?: string;
+}
+
+const rawQuery = {
+  type: 'object',
+  properties: {
+    algo: { type: 'string', maxLength: 16 },
+    files: { type: 'string', maxLength: 1_000_000 },
+    inline: { type: 'string', maxLength: 8 },
+    auth: { type: 'string' },
+  },
+} as const;
+
+export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  const download = async (request: FastifyRequest, reply: Parameters<typeof sendDownload>[1]) => {
+    const fsView = await ctx.scopedFs(actorOf(request));
+    const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/raw');
+    const target = await fsView.resolveExisting(path, 'download');
+    const query = request.query as RawQuery;
+    return sendDownload(request, reply, fsView, target, {
+      inline: query.inline === 'true',
+      algo: query.algo,
+      files: query.files,
+      rootName: '',
+    });
+  };
+  app.get('/api/raw', { schema: { querystring: rawQuery } }, download);
+  app.get('/api/raw/*', { schema: { querystring: rawQuery } }, download);
+  refuseOtherMethods(app, '/api/raw', ['GET']);
+  refuseOtherMethods(app, '/api/raw/*', ['GET']);
+
+  app.get('/api/subtitle/*', async (request, reply) => {
+    const fsView = await ctx.scopedFs(actorOf(request));
+    const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/subtitle');
+    return sendSubtitle(reply, await fsView.resolveExisting(path, 'download'));
+  });
+  refuseOtherMethods(app, '/api/subtitle/*', ['GET']);
+}

@@ -1,0 +1,172 @@
+// Building File Browser's resource JSON for a path: a file's info, or a folder with its listing.
+import type { Stats } from 'node:fs';
+import { readSample, readText } from '../fs/fs-read';
+import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
+import type { VirtualPath } from '../fs/virtual-path';
+import { baseName } from '../fs/virtual-path';
+import type { Sorting } from '../users/user';
+import type { FileType } from './file-type';
+import { classify, maxTextBytes, mimeFromName, sampleBytes, typeFromName } from './file-type';
+import { sortListing } from './listing-sort';
+import { extensionOf, formatModified, goFileMode } from './resource-fields';
+import { findSubtitles } from './subtitle-discovery';
+
+export interface ResourceInfo {
+  path: string;
+  name: string;
+  size: number;
+  extension: string;
+  modified: string;
+  mode: number;
+  isDir: boolean;
+  isSymlink: boolean;
+  type: FileType;
+  subtitles?: string[];
+  content?: string;
+  checksums?: Record<string, string>;
+  items?: ResourceInfo[];
+  numDirs?: number;
+  numFiles?: number;
+  sorting?: Sorting;
+}
+
+export interface DescribeOptions {
+  sorting: Sorting;
+  /** Include the text of text files (still only with the download permission). */
+  withContent: boolean;
+  /** What the client sees as `path` (share-relative paths in public shares); the virtual path by default. */
+  displayPath?: (virtual: VirtualPath) => string;
+}
+
+/** The fields every resource has; `stats` are those of what the entry shows (a link's target). */
+export function baseInfo(
+  virtual: VirtualPath,
+  stats: Stats,
+  isSymlink: boolean,
+  type: FileType,
+  displayPath: (virtual: VirtualPath) => string = (path) => path,
+): ResourceInfo {
+  const name = baseName(virtual);
+  return {
+    path: displayPath(virtual),
+    name,
+    size: stats.size,
+    extension: extensionOf(name),
+    modified: formatModified(stats.mtimeMs),
+    mode: goFileMode(stats),
+    isDir: stats.isDirectory(),
+    isSymlink,
+    type,
+  };
+}
+
+/** A listing item: typed from its name only, a broken link is "invalid_link". */
+export function listingItemInfo(
+  entry: ListedEntry,
+  displayPath?: (virtual: VirtualPath) => string,
+): ResourceInfo {
+  let type: FileType;
+  if (entry.isBrokenLink) type = 'invalid_link';
+  else if (entry.stats.isDirectory()) type = '';
+  else if (!entry.stats.isFile()) type = 'blob';
+  else type = typeFromName(entry.name, entry.stats.size);
+  return baseInfo(entry.virtual, entry.stats, entry.isSymlink, type, displayPath);
+}
+
+/** A folder's visible entries as items, sorted, with the counts File Browser's client shows. */
+export async function listFolder(
+  view: ScopedFs,
+  folder: Resolved & { stats: Stats },
+  isSymlink: boolean,
+  options: DescribeOptions,
+): Promise<ResourceInfo> {
+  const entries = await view.list(folder);
+  const modifiedMs = new Map(entries.map((entry) => [entry.virtual, entry.stats.mtimeMs]));
+  const items = entries.map((entry) => ({
+    ...listingItemInfo(entry, options.displayPath),
+    modifiedMs: modifiedMs.get(entry.virtual) ?? 0,
+  }));
+  sortListing(items, options.sorting);
+  const numDirs = items.filter((item) => item.isDir).length;
+  return {
+    ...baseInfo(folder.virtual, folder.stats, isSymlink, '', options.displayPath),
+    items: items.map(({ modifiedMs: _modifiedMs, ...item }) => item),
+    numDirs,
+    numFiles: items.length - numDirs,
+    sorting: { ...options.sorting },
+  };
+}
+
+/** A regular file's type from its name and first bytes; anything but a regular file is a blob. */
+export async function detectFileType(
+  real: string,
+  name: string,
+  stats: Stats,
+  canModify: boolean,
+): Promise<FileType> {
+  if (!stats.isFile()) return 'blob';
+  let sample: Buffer = Buffer.alloc(0);
+  if (stats.size > 0) {
+    try {
+      sample = await readSample(real, sampleBytes);
+    } catch {
+      return 'blob'; // unreadable for sniffing: File Browser logs it and calls it a blob
+    }
+  }
+  return classify(mimeFromName(name), stats.size, sample, canModify);
+}
+
+/** A file's info with type, text content (download permission) and subtitles (videos). */
+export async function describeFile(
+  view: ScopedFs,
+  file: Resolved & { stats: Stats },
+  isSymlink: boolean,
+  options: DescribeOptions,
+): Promise<ResourceInfo> {
+  const type = await detectFileType(
+    file.real,
+    baseName(file.virtual),
+    file.stats,
+    view.access.can('modify', file.virtual),
+  );
+  const info = baseInfo(file.virtual, file.stats, isSymlink, type, options.displayPath);
+  if (type === 'video') {
+    const subtitles = await findSubtitles(view, file.virtual);
+    if (subtitles.length > 0)
+      info.subtitles = subtitles.map((path) =>
+        options.displayPath ? options.displayPath(path) : path,
+      );
+  }
+  if (
+    options.withContent &&
+    (type === 'text' || type === 'textImmutable') &&
+    view.access.can('download', file.virtual)
+  )
+    info.content = await readText(file.real, maxTextBytes);
+  return info;
+}
+
+/**
+ * The resource JSON of a virtual path as the actor may see it (403 for rule-hidden paths and links
+ * leaving the scope, 404 for missing ones). A link is described as its target, flagged isSymlink;
+ * a dangling link inside the scope as itself, typed "invalid_link".
+ */
+export async function describeResource(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  options: DescribeOptions,
+): Promise<ResourceInfo> {
+  const entry = await view.resolveExisting(virtual, 'read', { followLast: false });
+  if (!entry.stats.isSymbolicLink()) {
+    return entry.stats.isDirectory()
+      ? listFolder(view, entry, false, options)
+      : describeFile(view, entry, false, options);
+  }
+  const target = await view.resolve(virtual, 'read');
+  if (!target.stats)
+    return baseInfo(virtual, entry.stats, true, 'invalid_link', options.displayPath);
+  const resolved = { ...target, stats: target.stats };
+  return target.stats.isDirectory()
+    ? listFolder(view, resolved, true, options)
+    : describeFile(view, resolved, true, options);
+}

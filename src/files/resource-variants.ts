@@ -1,0 +1,93 @@
+// The other answers of GET /api/resources and friends: checksums, raw text, recursive listing, disk usage.
+import type { Readable } from 'node:stream';
+import { AppError } from '../errors';
+import { filesystemUsage, openFileStream } from '../fs/fs-read';
+import type { ScopedFs } from '../fs/scoped-fs';
+import type { VirtualPath } from '../fs/virtual-path';
+import { baseName, segmentsOf } from '../fs/virtual-path';
+import type { Sorting } from '../users/user';
+import type { ChecksumAlgorithm } from './checksum';
+import { checksumOf } from './checksum';
+import type { ResourceInfo } from './resource-info';
+import { describeResource, detectFileType } from './resource-info';
+import { formatModified } from './resource-fields';
+
+/** A file's info without content, plus one digest; hashing hands the bytes out, so it needs download. */
+export async function describeWithChecksum(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  algorithm: ChecksumAlgorithm,
+  sorting: Sorting,
+): Promise<ResourceInfo> {
+  view.access.check('download', virtual);
+  const target = await view.resolveExisting(virtual, 'download');
+  if (!target.stats.isFile())
+    throw new AppError('fs.isDirectory', 'checksums are only computed for files');
+  const info = await describeResource(view, virtual, { sorting, withContent: false });
+  return { ...info, checksums: { [algorithm]: await checksumOf(target.real, algorithm) } };
+}
+
+/**
+ * The X-Encoding branch: the raw bytes of a text file (the client decodes other encodings), or
+ * undefined when the file is not text and the normal JSON applies.
+ */
+export async function openTextContent(
+  view: ScopedFs,
+  virtual: VirtualPath,
+): Promise<Readable | undefined> {
+  const target = await view.resolveExisting(virtual, 'read');
+  if (!target.stats.isFile()) return undefined;
+  const type = await detectFileType(target.real, baseName(virtual), target.stats, true);
+  if (type !== 'text') return undefined;
+  view.access.check('download', virtual);
+  return openFileStream(target.real);
+}
+
+export interface RecursiveItem {
+  path: string;
+  name: string;
+  size: number;
+  modified: string;
+  isDir: boolean;
+}
+
+function comparePaths(a: RecursiveItem, b: RecursiveItem): number {
+  const left = segmentsOf(a.path as VirtualPath);
+  const right = segmentsOf(b.path as VirtualPath);
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+    const [x = '', y = ''] = [left[index], right[index]];
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return left.length - right.length;
+}
+
+/** Every visible entry below a folder (rule-hidden folders skipped with their contents), depth first. */
+export async function listRecursively(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  signal?: AbortSignal,
+): Promise<RecursiveItem[]> {
+  const folder = await view.resolveExisting(virtual, 'read');
+  if (!folder.stats.isDirectory()) throw new AppError('fs.notDirectory', 'not a folder');
+  const items: RecursiveItem[] = [];
+  for await (const entry of view.walk(folder, signal)) {
+    items.push({
+      path: entry.virtual,
+      name: entry.name,
+      size: entry.stats.size,
+      modified: formatModified(entry.stats.mtimeMs),
+      isDir: entry.stats.isDirectory(),
+    });
+  }
+  return items.sort(comparePaths);
+}
+
+/** Size and use of the disk holding a folder; a file answers zeros, as File Browser does. */
+export async function diskUsage(
+  view: ScopedFs,
+  virtual: VirtualPath,
+): Promise<{ total: number; used: number }> {
+  const target = await view.resolveExisting(virtual, 'read');
+  if (!target.stats.isDirectory()) return { total: 0, used: 0 };
+  return filesystemUsage(target.real);
+}

@@ -1,0 +1,118 @@
+// Creating folders, uploading and saving files, and deleting resources, each through the gate.
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { HookedAction } from '../commands/hooks';
+import { withoutHooks } from '../commands/hooks';
+import { AppError } from '../errors';
+import { removeEntry } from '../fs/fs-copy-move';
+import { statExact } from '../fs/fs-read';
+import { fileMode, makeFolders, writeFileAtomically } from '../fs/fs-write';
+import { checkDescendants } from '../fs/fs-tree';
+import type { FsSettings, ScopedFs } from '../fs/scoped-fs';
+import type { VirtualPath } from '../fs/virtual-path';
+import { canonicalise, isWithin } from '../fs/virtual-path';
+import type { SharesStore } from '../shares/shares-store';
+
+/** What recursive operations need besides the actor's view: share links to forget, the hidden files. */
+export interface ResourceDeps {
+  shares: SharesStore;
+  fs: Pick<FsSettings, 'holdsHiddenFiles'>;
+}
+
+/** File Browser's ETag: mtime in nanoseconds and size, both hex, concatenated and quoted. */
+export async function etagOf(real: string): Promise<string> {
+  const stats = await statExact(real);
+  return `"${stats.mtimeNs.toString(16)}${stats.size.toString(16)}"`;
+}
+
+/** mkdir -p (POST with a trailing slash); an existing folder is fine, an existing file is 409. */
+export async function createFolder(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  hooks: HookedAction = withoutHooks,
+): Promise<void> {
+  const target = await view.resolve(virtual, 'create');
+  if (target.stats?.isDirectory()) return;
+  if (target.stats) throw new AppError('fs.exists', 'a file with this name exists');
+  await hooks('upload', { file: target.real }, () => makeFolders(target.real));
+}
+
+/**
+ * Streams an upload into place. An existing file is 409 unless `override`, and replacing it needs
+ * the modify permission; an existing folder is always 409. Missing parent folders are created.
+ */
+export async function uploadFile(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  body: Readable,
+  override: boolean,
+  hooks: HookedAction = withoutHooks,
+): Promise<string> {
+  const target = await view.resolve(virtual, 'create');
+  if (virtual === '/' || target.stats?.isDirectory())
+    throw new AppError('fs.exists', 'a folder with this name exists');
+  if (target.stats && !override) throw new AppError('fs.exists', 'the file already exists');
+  if (target.stats) view.access.check('modify', virtual);
+  return hooks('upload', { file: target.real }, async () => {
+    await makeFolders(path.dirname(target.real));
+    await writeFileAtomically(target.real, body, {
+      replace: target.stats !== undefined,
+      mode: target.stats ? target.stats.mode & 0o777 : fileMode,
+    });
+    return etagOf(target.real);
+  });
+}
+
+/** Replaces an existing file's content (the editor's save); its permission bits are kept. */
+export async function saveFile(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  body: Readable,
+  hooks: HookedAction = withoutHooks,
+): Promise<string> {
+  const target = await view.resolveExisting(virtual, 'modify');
+  if (target.stats.isDirectory())
+    throw new AppError('fs.isDirectory', 'a folder cannot be saved as a file');
+  if (!target.stats.isFile()) throw new AppError('fs.badPath', 'only regular files can be saved');
+  const mode = target.stats.mode & 0o777;
+  return hooks('save', { file: target.real }, async () => {
+    await writeFileAtomically(target.real, body, { replace: true, mode });
+    return etagOf(target.real);
+  });
+}
+
+/** Removes the actor's share links on a path or below it (they would point at nothing, or at a newcomer). */
+export async function forgetShares(
+  shares: SharesStore,
+  userID: number,
+  virtual: VirtualPath,
+): Promise<void> {
+  await shares.removeWhere((share) => {
+    if (share.userID !== userID) return false;
+    try {
+      return isWithin(canonicalise(share.path).path, virtual);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Recursive delete of an entry (a link is removed, not followed). The scope root is immutable;
+ * with rules, a denied descendant refuses the whole delete before anything is removed.
+ */
+export async function deleteResource(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  deps: ResourceDeps,
+  hooks: HookedAction = withoutHooks,
+): Promise<void> {
+  if (virtual === '/') throw new AppError('fs.rootImmutable', 'your root folder cannot be deleted');
+  const target = await view.resolveExisting(virtual, 'delete', { followLast: false });
+  if (target.stats.isDirectory())
+    await checkDescendants(view, deps.fs, target, { refuseEscapingLinks: false });
+  await hooks('delete', { file: target.real }, async () => {
+    await removeEntry(target.real);
+    await forgetShares(deps.shares, view.actor.id, virtual);
+  });
+}

@@ -1,0 +1,160 @@
+// HTTP routes for files and folders: /api/resources (info, listing, upload, save, delete, move/copy) and /api/usage.
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hooksFor } from '../commands/hooks';
+import type { Context } from '../context';
+import { AppError } from '../errors';
+import { canonicalise, decodeOnce } from '../fs/virtual-path';
+import { actorOf } from '../http/auth';
+import { refuseOtherMethods } from '../http/method-not-allowed';
+import { virtualPathAfter } from '../http/path-param';
+import { parseChecksumAlgorithm } from './checksum';
+import { describeResource } from './resource-info';
+import { transferResource } from './resource-transfer';
+import {
+  describeWithChecksum,
+  diskUsage,
+  listRecursively,
+  openTextContent,
+} from './resource-variants';
+import { createFolder, deleteResource, saveFile, uploadFile } from './resource-write';
+import type { GetQuery, PatchQuery, PostQuery } from './resources-schemas';
+import {
+  getQuery,
+  patchQuery,
+  postQuery,
+  recursiveListingSchema,
+  resourceSchema,
+  usageSchema,
+} from './resources-schemas';
+
+/** Uploads stream to disk, so their only limit is the disk's. */
+export const uploadBodyLimit = 2 ** 40;
+
+const prefix = '/api/resources';
+
+/** The request body as a stream; a request without one reads as empty. */
+function bodyOf(request: FastifyRequest): Readable {
+  return (request.body as Readable | undefined) ?? request.raw;
+}
+
+export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  // A scope of its own: here every body, JSON and text included, is file content passed through untouched.
+  await app.register(async (files) => {
+    files.removeAllContentTypeParsers();
+    files.addContentTypeParser('*', { bodyLimit: uploadBodyLimit }, (_request, payload, done) =>
+      done(null, payload),
+    );
+    const target = (request: FastifyRequest) =>
+      virtualPathAfter(request, ctx.config.baseUrl, prefix);
+    const viewOf = (request: FastifyRequest) => ctx.scopedFs(actorOf(request));
+
+    const get = async (request: FastifyRequest<{ Querystring: GetQuery }>, reply: FastifyReply) => {
+      const actor = actorOf(request);
+      const view = await viewOf(request);
+      const { path } = target(request);
+      if (request.query.checksum !== undefined)
+        return describeWithChecksum(
+          view,
+          path,
+          parseChecksumAlgorithm(request.query.checksum),
+          actor.sorting,
+        );
+      if (request.headers['x-encoding'] === 'true') {
+        const content = await openTextContent(view, path);
+        if (content)
+          return reply
+            .type('application/octet-stream')
+            .header('X-Content-Type-Options', 'nosniff')
+            .send(content);
+      }
+      return describeResource(view, path, { sorting: actor.sorting, withContent: true });
+    };
+    const getOptions = { schema: { querystring: getQuery, response: { 200: resourceSchema } } };
+    files.get(prefix, getOptions, get);
+    files.get(`${prefix}/*`, getOptions, get);
+
+    // Like File Browser, this shadows GET of a top-level folder named "recursive" (listing form only).
+    const recursiveOptions = { schema: { response: { 200: recursiveListingSchema } } };
+    files.get(`${prefix}/recursive/*`, recursiveOptions, async (request) => {
+      const { path } = virtualPathAfter(request, ctx.config.baseUrl, `${prefix}/recursive`);
+      return listRecursively(await viewOf(request), path);
+    });
+
+    const post = async (
+      request: FastifyRequest<{ Querystring: PostQuery }>,
+      reply: FastifyReply,
+    ) => {
+      const view = await viewOf(request);
+      const { path, trailingSlash } = target(request);
+      if (trailingSlash || path === '/') {
+        await createFolder(view, path, hooksFor(ctx, view));
+        return reply.code(200).send();
+      }
+      const etag = await uploadFile(
+        view,
+        path,
+        bodyOf(request),
+        request.query.override === 'true',
+        hooksFor(ctx, view),
+      );
+      return reply.code(200).header('ETag', etag).send();
+    };
+    const postOptions = { bodyLimit: uploadBodyLimit, schema: { querystring: postQuery } };
+    files.post(prefix, postOptions, post);
+    files.post(`${prefix}/*`, postOptions, post);
+
+    files.put(`${prefix}/*`, { bodyLimit: uploadBodyLimit }, async (request, reply) => {
+      const { path, trailingSlash } = target(request);
+      if (trailingSlash || path === '/')
+        throw new AppError('route.methodNotAllowed', 'a folder cannot be saved');
+      const view = await viewOf(request);
+      const etag = await saveFile(view, path, bodyOf(request), hooksFor(ctx, view));
+      return reply.code(200).header('ETag', etag).send();
+    });
+
+    files.delete(`${prefix}/*`, async (request, reply) => {
+      const view = await viewOf(request);
+      await deleteResource(view, target(request).path, ctx, hooksFor(ctx, view));
+      return reply.code(204).send();
+    });
+
+    files.patch<{ Querystring: PatchQuery }>(
+      `${prefix}/*`,
+      { schema: { querystring: patchQuery } },
+      async (request, reply) => {
+        const query = request.query;
+        // The client encodeURIComponent()s an already URL-encoded path: one more decode (File Browser does the same).
+        const destination = canonicalise(decodeOnce(query.destination)).path;
+        const view = await viewOf(request);
+        await transferResource(
+          view,
+          target(request).path,
+          {
+            action: query.action,
+            destination,
+            override: query.override === 'true',
+            rename: query.rename === 'true',
+          },
+          ctx,
+          hooksFor(ctx, view),
+        );
+        return reply.code(200).send();
+      },
+    );
+
+    refuseOtherMethods(files, prefix, ['GET', 'POST']);
+    refuseOtherMethods(files, `${prefix}/*`, ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+
+    const usage = async (request: FastifyRequest) =>
+      diskUsage(
+        await viewOf(request),
+        virtualPathAfter(request, ctx.config.baseUrl, '/api/usage').path,
+      );
+    const usageOptions = { schema: { response: { 200: usageSchema } } };
+    files.get('/api/usage', usageOptions, usage);
+    files.get('/api/usage/*', usageOptions, usage);
+    refuseOtherMethods(files, '/api/usage', ['GET']);
+    refuseOtherMethods(files, '/api/usage/*', ['GET']);
+  });
+}
