@@ -1,14 +1,23 @@
 // Builds the Fastify application: plugins in a fixed order, then an explicit list of route modules.
 import fs from 'node:fs';
+import websocket from '@fastify/websocket';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth-routes';
+import { commandRoutes } from './commands/shell-routes';
 import type { Context } from './context';
+import { resourcesRoutes } from './files/resources-routes';
+import { rawRoutes } from './files/raw-routes';
 import { installAuthentication } from './http/auth';
 import { installErrorHandling, notFound, sendError, toAppError } from './http/error-handler';
 import { pageShellRoutes } from './http/page-shell';
 import { installSecurityHeaders } from './http/security-headers';
 import type { UiAssets } from './http/ui-assets';
+import { searchRoutes } from './search/search-routes';
+import { settingsRoutes } from './settings/settings-routes';
+import { publicShareRoutes } from './shares/public-routes';
+import { sharesRoutes } from './shares/shares-routes';
+import { usersRoutes } from './users/users-routes';
 
 /** JSON bodies above this are refused with 413 before parsing; uploads stream and set their own. */
 export const jsonBodyLimit = 1024 * 1024;
@@ -16,7 +25,17 @@ export const jsonBodyLimit = 1024 * 1024;
 type RouteModule = (app: FastifyInstance, ctx: Context) => Promise<void>;
 
 /** Every route module, registered in this order under the base URL (no autoload: it breaks bundling). */
-const routeModules: RouteModule[] = [authRoutes];
+const routeModules: RouteModule[] = [
+  authRoutes,
+  usersRoutes,
+  resourcesRoutes,
+  rawRoutes,
+  settingsRoutes,
+  sharesRoutes,
+  publicShareRoutes,
+  searchRoutes,
+  commandRoutes,
+];
 
 export async function createApp(ctx: Context, assets: UiAssets): Promise<FastifyInstance> {
   const https =
@@ -53,6 +72,9 @@ export async function createApp(ctx: Context, assets: UiAssets): Promise<Fastify
   app.server.headersTimeout = 60_000;
 
   installErrorHandling(app);
+  installSecurityHeaders(app);
+  // Before any route: it wraps each route's handler so an upgrade reaching a plain route is closed.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   app.setNotFoundHandler((request, reply) => sendError(reply, notFound(request)));
 
   // /health answers at the root too, so probes need not know the base URL.
@@ -65,7 +87,6 @@ export async function createApp(ctx: Context, assets: UiAssets): Promise<Fastify
 
   await app.register(
     async (scoped) => {
-      installSecurityHeaders(scoped);
       installAuthentication(scoped, ctx);
       for (const routes of routeModules) await routes(scoped, ctx);
       await pageShellRoutes(scoped, ctx, assets);

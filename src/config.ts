@@ -17,6 +17,10 @@ export interface ServerConfig {
   key: string | undefined;
   log: string;
   enableExec: boolean;
+  /** Each shell command and event hook is killed after this long. */
+  execTimeoutMs: number;
+  /** Each shell command and event hook is killed once it has printed more than this. */
+  execMaxOutputBytes: number;
   followExternalSymlinks: boolean;
   tokenExpirationMs: number;
 }
@@ -142,7 +146,23 @@ export const serverFlags: readonly FlagSpec[] = [
     long: 'enable-exec',
     type: 'boolean',
     env: 'DRAWER_ENABLE_EXEC',
-    help: 'enable the command runner and event hooks',
+    help: "enable the command runner and event hooks (they run as this server's user)",
+  },
+  {
+    long: 'exec-timeout',
+    type: 'string',
+    env: 'DRAWER_EXEC_TIMEOUT',
+    placeholder: 'DUR',
+    help: 'with --enable-exec: stop a command or hook after this long',
+    defaultText: '10m',
+  },
+  {
+    long: 'exec-max-output',
+    type: 'string',
+    env: 'DRAWER_EXEC_MAX_OUTPUT',
+    placeholder: 'SIZE',
+    help: 'with --enable-exec: stop a command or hook that prints more (bytes, or 512K, 10M, 1G)',
+    defaultText: '10M',
   },
   {
     long: 'follow-external-symlinks',
@@ -240,6 +260,18 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       `${source('token-expiration')}: "${tokenExpiration}" is not a duration like 2h, 90m or 1h30m`,
     );
   }
+  const execTimeout = text('exec-timeout') ?? '10m';
+  const execTimeoutMs = parseDuration(execTimeout);
+  if (execTimeoutMs === undefined || execTimeoutMs <= 0)
+    throw new UsageError(
+      `${source('exec-timeout')}: "${execTimeout}" is not a duration like 10m, 90s or 1h`,
+    );
+  const execMaxOutput = text('exec-max-output') ?? '10M';
+  const execMaxOutputBytes = parseByteSize(execMaxOutput);
+  if (execMaxOutputBytes === undefined || execMaxOutputBytes <= 0)
+    throw new UsageError(
+      `${source('exec-max-output')}: "${execMaxOutput}" is not a size like 10M, 512K or 1048576`,
+    );
   const username = text('username') ?? 'admin';
   if (username.trim() === '') throw new UsageError(`${source('username')} must not be empty`);
 
@@ -258,6 +290,8 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       key: key ? path.resolve(cwd, key) : undefined,
       log: text('log') ?? 'stdout',
       enableExec: bool('enable-exec'),
+      execTimeoutMs,
+      execMaxOutputBytes,
       followExternalSymlinks: bool('follow-external-symlinks'),
       tokenExpirationMs,
     },
@@ -277,6 +311,14 @@ function normaliseArg(arg: string): string[] {
 function conciseParseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]?.replace(/\. To specify a positional argument.*$/, '') ?? message;
+}
+
+/** Bytes, or a whole number with K, M or G (powers of 1024, an optional "iB" or "B" allowed). */
+export function parseByteSize(raw: string): number | undefined {
+  const match = /^(\d{1,15})(?:([KMG])(?:i?B)?)?$/i.exec(raw.trim());
+  if (!match) return undefined;
+  const power = { '': 0, K: 1, M: 2, G: 3 }[(match[2] ?? '').toUpperCase()] ?? 0;
+  return Number(match[1]) * 1024 ** power;
 }
 
 function parsePort(raw: string, label: string): number {

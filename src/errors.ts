@@ -53,6 +53,12 @@ const statusByCode = {
   'request.unsupportedMediaType': 415,
   'range.notSatisfiable': 416,
   'exec.disabled': 403,
+  'request.badOrigin': 403,
+  'request.upgradeRequired': 426,
+  // A before-hook that ran and said no is the admin's policy refusing the action; one that
+  // could not run at all (missing program, time limit) is the server's fault.
+  'hook.refused': 403,
+  'hook.failed': 500,
   internal: 500,
 } as const satisfies Record<string, number>;
 

@@ -25,6 +25,8 @@ describe('parseInvocation', () => {
       key: undefined,
       log: 'stdout',
       enableExec: false,
+      execTimeoutMs: 10 * 60 * 1000,
+      execMaxOutputBytes: 10 * 1024 * 1024,
       followExternalSymlinks: false,
       tokenExpirationMs: 2 * 3600 * 1000,
     });
@@ -68,6 +70,17 @@ describe('parseInvocation', () => {
     assert.equal(serve([], { DRAWER_NOAUTH: 'off' }).noAuth, false);
   });
 
+  it('reads the command limits as a duration and a size', () => {
+    const config = serve(['--exec-timeout', '90s', '--exec-max-output', '512K']);
+    assert.equal(config.execTimeoutMs, 90_000);
+    assert.equal(config.execMaxOutputBytes, 512 * 1024);
+    const fromEnv = serve([], { DRAWER_EXEC_TIMEOUT: '1h', DRAWER_EXEC_MAX_OUTPUT: '2GiB' });
+    assert.equal(fromEnv.execTimeoutMs, 3600 * 1000);
+    assert.equal(fromEnv.execMaxOutputBytes, 2 * 1024 ** 3);
+    assert.equal(serve(['--exec-max-output', '1000']).execMaxOutputBytes, 1000);
+    assert.equal(serve(['--exec-max-output', '3mb']).execMaxOutputBytes, 3 * 1024 ** 2);
+  });
+
   it('accepts File Browser’s spellings', () => {
     const config = serve([
       '--baseURL=/fb',
@@ -108,6 +121,11 @@ describe('parseInvocation', () => {
       [['--username', ' '], {}, /--username/],
       [['stray'], {}, /unknown command "stray"/],
       [['-p'], {}, /port/],
+      [['--exec-timeout', 'soon'], {}, /--exec-timeout/],
+      [[], { DRAWER_EXEC_TIMEOUT: '0' }, /DRAWER_EXEC_TIMEOUT/],
+      [['--exec-max-output', '10 MB'], {}, /--exec-max-output/],
+      [[], { DRAWER_EXEC_MAX_OUTPUT: '0' }, /DRAWER_EXEC_MAX_OUTPUT/],
+      [['--exec-max-output', '-1'], {}, /--exec-max-output/],
     ];
     for (const [argv, env, reason] of cases) {
       assert.throws(

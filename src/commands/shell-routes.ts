@@ -1,0 +1,157 @@
+// The shell panel's WebSocket, GET /api/command/<folder>: every check before the upgrade, then one command.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { AppError } from '../errors';
+import { actorOf } from '../http/auth';
+import { refuseOtherMethods } from '../http/method-not-allowed';
+import { virtualPathAfter } from '../http/path-param';
+import { effectivePermissions } from '../users/user';
+import { closeCodes, runSessionCommand } from './shell-session';
+
+const prefix = '/api/command';
+
+/** How long an opened socket may wait for its command before it is closed. */
+const commandWaitMs = 60_000;
+
+/** The part of a `ws` socket this route uses (the package ships no types of its own). */
+interface CommandSocket {
+  readonly readyState: number;
+  send(text: string): void;
+  close(code: number, reason: string): void;
+  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[]) => void): void;
+  on(event: 'close', listener: () => void): void;
+}
+
+const openState = 1;
+
+const querySchema = {
+  type: 'object',
+  properties: { auth: { type: 'string' } },
+} as const;
+
+/**
+ * Whether a browser sent this upgrade from our own pages. Browsers always send Origin on a
+ * WebSocket handshake and a page cannot forge it, so a missing, "null" or foreign one is a
+ * cross-site page (or a sandboxed frame) trying to ride the victim's cookie. Only the host is
+ * compared: behind a TLS-terminating proxy the scheme seen here is not the browser's.
+ */
+export function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin || !host || origin === 'null') return false;
+  // A host and an optional port, nothing URL parsing would quietly drop (a path, user info).
+  if (!/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return false;
+  try {
+    const parsed = new URL(origin);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+    return parsed.host === new URL(`${parsed.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return Buffer.from(new Uint8Array(data)).toString('utf8');
+}
+
+export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
+  /** The folder each accepted upgrade runs in, settled before the upgrade so errors are HTTP. */
+  const folders = new WeakMap<FastifyRequest, string>();
+  /** Commands in flight, stopped when the server closes so none outlives it. */
+  const inFlight = new Set<AbortController>();
+  app.addHook('onClose', async () => {
+    for (const controller of inFlight) controller.abort();
+  });
+  // @fastify/websocket would complete the handshake on any route and then hang up (logging
+  // each one); an upgrade anywhere but here is refused as plain HTTP instead.
+  const commandUrls = new Set([prefix, `${prefix}/*`].map((url) => `${app.prefix}${url}`));
+  app.addHook('onRequest', async (request) => {
+    if (request.ws && !commandUrls.has(request.routeOptions.url ?? ''))
+      throw new AppError('route.notFound', 'no WebSocket is served here');
+  });
+
+  const admit = async (request: FastifyRequest) => {
+    if (!ctx.config.enableExec)
+      throw new AppError(
+        'exec.disabled',
+        'command execution is disabled on this server (start it with --enable-exec)',
+      );
+    if (!isSameOrigin(request.headers.origin, request.headers.host))
+      throw new AppError(
+        'request.badOrigin',
+        'the Origin header is missing or names another site; open the shell from this server',
+      );
+    const actor = actorOf(request);
+    if (!effectivePermissions(actor).execute)
+      throw new AppError('auth.forbidden', "you don't have the execute permission");
+    const view = await ctx.scopedFs(actor);
+    const { path } = virtualPathAfter(request, ctx.config.baseUrl, prefix);
+    const folder = await view.resolveExisting(path, 'read');
+    if (!folder.stats.isDirectory())
+      throw new AppError('fs.notDirectory', 'commands run in a folder, not in a file');
+    folders.set(request, folder.real);
+  };
+
+  const session = (socket: CommandSocket, request: FastifyRequest) => {
+    const actor = actorOf(request);
+    const cwd = folders.get(request);
+    const controller = new AbortController();
+    let hasCommand = false;
+    const closeWith = (code: number, reason: string) => {
+      if (socket.readyState === openState) socket.close(code, reason);
+    };
+    const waiting = setTimeout(
+      () => closeWith(closeCodes.refused, 'no command received'),
+      commandWaitMs,
+    );
+    socket.on('close', () => {
+      clearTimeout(waiting);
+      controller.abort();
+    });
+    socket.on('message', (data) => {
+      const line = textOf(data).trim();
+      // File Browser's client sends one command per socket; empty messages are ignored, later ones too.
+      if (hasCommand || line === '' || cwd === undefined) return;
+      hasCommand = true;
+      clearTimeout(waiting);
+      inFlight.add(controller);
+      // Commands run as the server's user: the log is the admin's record of who ran what.
+      request.log.info({ user: actor.username, command: line }, 'shell command received');
+      runSessionCommand({
+        user: actor,
+        shell: ctx.settings.get().shell,
+        line,
+        cwd,
+        signal: controller.signal,
+        limits: { timeMs: ctx.config.execTimeoutMs, outputBytes: ctx.config.execMaxOutputBytes },
+        onLine: (text) => {
+          if (socket.readyState === openState) socket.send(text);
+        },
+      })
+        .then((end) => {
+          if (end.message !== undefined && socket.readyState === openState)
+            socket.send(end.message);
+          closeWith(end.code, end.reason);
+        })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'command session failed');
+          closeWith(closeCodes.failed, 'Internal Server Error');
+        })
+        .finally(() => inFlight.delete(controller));
+    });
+  };
+
+  for (const url of [prefix, `${prefix}/*`]) {
+    app.route({
+      method: 'GET',
+      url,
+      schema: { querystring: querySchema },
+      preHandler: admit,
+      handler: async () => {
+        throw new AppError('request.upgradeRequired', 'this address takes a WebSocket connection');
+      },
+      wsHandler: (socket: CommandSocket, request) => session(socket, request),
+    });
+    refuseOtherMethods(app, url, ['GET']);
+  }
+}

@@ -1,0 +1,118 @@
+// One command of the shell panel: checks it against the user's allow-list, runs it, reports how it ended.
+import type { StoredUser } from '../users/user';
+import { effectivePermissions } from '../users/user';
+import { CommandLineError, splitCommandLine } from './command-line';
+import { createLineBuffer } from './output-lines';
+import { defaultProcessLimits, minimalEnvironment, runProcess } from './run-process';
+import type { ProcessEnd, ProcessLimits, OutputStream } from './run-process';
+
+/** File Browser's answer to a refused command, which its client shows as is. */
+export const notAllowedMessage = 'Command not allowed.';
+
+/** WebSocket close codes: normal end, a refused command (policy), a failed command (File Browser's 1011). */
+export const closeCodes = { normal: 1000, refused: 1008, failed: 1011 } as const;
+
+export interface SessionEnd {
+  code: (typeof closeCodes)[keyof typeof closeCodes];
+  /** The close frame's reason: short, no server paths. */
+  reason: string;
+  /** A last text message for the user, sent before closing. */
+  message?: string;
+}
+
+export type CommandPlan = { argv: string[] } | { refused: string };
+
+/**
+ * What to run for `line`, or why not. The first word must be in the user's list exactly
+ * (`/bin/ls` and `LS` are not `ls`). Without a shell prefix the words are the argv; with one,
+ * the admin has chosen to hand the whole line to that shell, and the allow-list then only
+ * constrains its first word.
+ */
+export function planCommand(
+  line: string,
+  user: Pick<StoredUser, 'perm' | 'commands'>,
+  shell: readonly string[],
+): CommandPlan {
+  if (!effectivePermissions(user).execute) return { refused: notAllowedMessage };
+  let words: string[];
+  try {
+    words = splitCommandLine(line);
+  } catch (error) {
+    if (error instanceof CommandLineError) return { refused: error.message };
+    throw error;
+  }
+  const name = words[0];
+  if (name === undefined || name === '' || !user.commands.includes(name))
+    return { refused: notAllowedMessage };
+  return { argv: shell.length > 0 ? [...shell, line] : words };
+}
+
+export interface SessionOptions {
+  user: Pick<StoredUser, 'perm' | 'commands'>;
+  shell: readonly string[];
+  line: string;
+  /** Real path of the folder the command runs in; also its HOME. */
+  cwd: string;
+  /** Each output line as it arrives, without its newline. */
+  onLine: (line: string, stream: OutputStream) => void;
+  /** Aborting kills the command's process group. */
+  signal: AbortSignal;
+  limits?: ProcessLimits;
+}
+
+export async function runSessionCommand(options: SessionOptions): Promise<SessionEnd> {
+  const plan = planCommand(options.line, options.user, options.shell);
+  if ('refused' in plan)
+    return { code: closeCodes.refused, reason: 'command refused', message: plan.refused };
+  if (options.signal.aborted) return { code: closeCodes.normal, reason: 'stopped' };
+  const buffers = { stdout: createLineBuffer(), stderr: createLineBuffer() };
+  const emit = (lines: string[], stream: OutputStream) => {
+    for (const line of lines) options.onLine(line, stream);
+  };
+  const running = runProcess({
+    argv: plan.argv,
+    cwd: options.cwd,
+    env: minimalEnvironment(options.cwd),
+    limits: options.limits ?? defaultProcessLimits,
+    onOutput: (text, stream) => emit(buffers[stream].push(text), stream),
+  });
+  const stop = () => running.stop();
+  options.signal.addEventListener('abort', stop, { once: true });
+  const end = await running.ended;
+  options.signal.removeEventListener('abort', stop);
+  emit(buffers.stdout.end(), 'stdout');
+  emit(buffers.stderr.end(), 'stderr');
+  return describeEnd(end);
+}
+
+function describeEnd(end: ProcessEnd): SessionEnd {
+  switch (end.kind) {
+    case 'exited':
+      return end.code === 0
+        ? { code: closeCodes.normal, reason: '' }
+        : { code: closeCodes.failed, reason: `exit status ${end.code}` };
+    case 'signalled':
+      return { code: closeCodes.failed, reason: `killed by ${end.signal}` };
+    case 'notStarted':
+      // One message whatever the cause, so the runner cannot be used to probe the disk.
+      return {
+        code: closeCodes.failed,
+        reason: 'not started',
+        message: 'The command could not be started.',
+      };
+    case 'timeLimit':
+      return {
+        code: closeCodes.failed,
+        reason: 'time limit',
+        message: 'The command ran too long and was stopped.',
+      };
+    case 'outputLimit':
+      return {
+        code: closeCodes.failed,
+        reason: 'output limit',
+        message: 'The command printed too much and was stopped.',
+      };
+    case 'stopped':
+      return { code: closeCodes.normal, reason: 'stopped' };
+  }
+}
