@@ -28,6 +28,8 @@ const everyFlag = [
   [undefined, 'enable-exec', 'DRAWER_ENABLE_EXEC'],
   [undefined, 'follow-external-symlinks', 'DRAWER_FOLLOW_EXTERNAL_SYMLINKS'],
   [undefined, 'token-expiration', 'DRAWER_TOKEN_EXPIRATION'],
+  [undefined, 'exec-timeout', 'DRAWER_EXEC_TIMEOUT'],
+  [undefined, 'exec-max-output', 'DRAWER_EXEC_MAX_OUTPUT'],
 ] as const;
 
 describe('drawer flags', () => {
