@@ -1,4 +1,4 @@
-// npm start: builds when the bundle is missing or older than the sources, then serves.
+// npm start: rebuilds the bundle and the UI when a source is newer than them, then serves with node.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,27 +7,34 @@ import { buildUi } from './build-ui';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(root, 'build', 'drawer.cjs');
+/** What the bundle and the UI are made from; the executable is left to npm run build. */
+const sources = ['src', 'ui', 'locales', 'package.json', 'package-lock.json'];
 
-function newestSourceTime(folders: string[]): number {
+function newestTime(names: string[]): number {
   let newest = 0;
-  for (const folder of folders) {
-    const full = path.join(root, folder);
-    if (!fs.existsSync(full)) continue;
+  for (const name of names) {
+    const full = path.join(root, name);
+    const stat = fs.statSync(full, { throwIfNoEntry: false });
+    if (!stat) continue;
+    newest = Math.max(newest, stat.mtimeMs);
+    if (!stat.isDirectory()) continue;
     for (const entry of fs.readdirSync(full, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile())
+      if (entry.isFile() || entry.isDirectory())
         newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
     }
   }
   return newest;
 }
 
-const builtAt = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
-if (
-  builtAt <
-  newestSourceTime(
-    ['src', 'ui', 'locales', 'package.json'].filter((name) => name !== 'package.json'),
-  )
-) {
+function builtTime(file: string): number {
+  return fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+}
+
+const builtAt = Math.min(
+  builtTime(bundle),
+  builtTime(path.join(root, 'build', 'ui', 'index.html')),
+);
+if (builtAt < newestTime(sources)) {
   console.log('building…');
   await Promise.all([buildServer(), buildUi()]);
 }

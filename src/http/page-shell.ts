@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { isRecaptchaEnabled } from '../settings/settings';
 import { version } from '../version';
 import type { UiAsset, UiAssets } from './ui-assets';
-import { compressedVariant, isCompressible, makeAsset } from './ui-assets';
+import { compressedVariant, isWorthCompressing, makeAsset } from './ui-assets';
 
 /** What the UI reads from the page before its first call (SPEC §2, File Browser's names). */
 export function runtimeConfig(ctx: Context): Record<string, unknown> {
@@ -87,6 +87,15 @@ export async function pageShellRoutes(
 ): Promise<void> {
   app.get('/health', { config: { auth: 'public' } }, async () => ({ status: 'OK' }));
 
+  // The rendered page changes only with the settings: reuse it, and its compressed forms, until then.
+  const indexPage = {
+    last: undefined as UiAsset | undefined,
+    get(html: string): UiAsset {
+      if (this.last?.body.toString('utf8') !== html) this.last = makeAsset('index.html', Buffer.from(html));
+      return this.last;
+    },
+  };
+
   app.get('/*', { config: { auth: 'public' } }, async (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
     if (relative === 'api' || relative.startsWith('api/'))
@@ -100,7 +109,7 @@ export async function pageShellRoutes(
       return sendAsset(request, reply, asset, cache);
     }
     if (/\.[A-Za-z0-9]{1,8}$/.test(relative)) throw new AppError('route.notFound', 'no such file');
-    const page = makeAsset('index.html', Buffer.from(renderIndex(assets.indexTemplate(), ctx)));
+    const page = indexPage.get(renderIndex(assets.indexTemplate(), ctx));
     reply.header('Content-Security-Policy', pageSecurityPolicy(ctx));
     reply.header('X-Frame-Options', 'DENY');
     return sendAsset(request, reply, page, 'no-cache');
@@ -120,7 +129,7 @@ function sendAsset(
     .type(asset.contentType);
   if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (isCompressible(asset.contentType) && asset.body.length > 1024) {
+  if (isWorthCompressing(asset.contentType, asset.body.length)) {
     const encoding = /\bbr\b/.test(accepted)
       ? 'br'
       : /\bgzip\b/.test(accepted)

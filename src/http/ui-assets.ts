@@ -2,16 +2,19 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { BrotliOptions, ZlibOptions } from 'node:zlib';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import sea from 'node:sea';
 import mime from 'mime-types';
+
+export type UiEncoding = 'br' | 'gzip';
 
 export interface UiAsset {
   body: Buffer;
   contentType: string;
   etag: string;
-  /** Compressed variants, made on first request and kept. */
-  variants: Map<'br' | 'gzip', Buffer>;
+  /** Compressed variants: embedded by the build in an executable, else made on first request and kept. */
+  variants: Map<UiEncoding, Buffer>;
 }
 
 export interface UiAssets {
@@ -20,78 +23,133 @@ export interface UiAssets {
   indexTemplate(): string;
 }
 
+/**
+ * What scripts/package-sea.ts embeds as `ui/manifest.json`: node:sea cannot list its assets, and
+ * hashing and compressing at build time keeps the executable's start free of that work.
+ */
+export interface UiManifest {
+  files: UiManifestEntry[];
+}
+
+export interface UiManifestEntry {
+  /** Relative to the UI folder, with forward slashes; its bytes are the asset `ui/<path>`. */
+  path: string;
+  contentType: string;
+  etag: string;
+  /** Variants embedded as `ui/<path>.br` and `ui/<path>.gz`. */
+  encodings: UiEncoding[];
+}
+
+export const uiManifestKey = 'ui/manifest.json';
+
+export function uiAssetKey(relativePath: string, encoding?: UiEncoding): string {
+  const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
+  return `ui/${relativePath}${suffix}`;
+}
+
 const fallbackIndex = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Drawer</title><!--drawer:head--></head>
 <body><noscript>Drawer needs JavaScript.</noscript><div id="root"></div></body></html>
 `;
 
+/** A strong validator from the content, so it survives restarts and rebuilds of the same bytes. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
 export function makeAsset(relativePath: string, body: Buffer): UiAsset {
   return {
     body,
     contentType: contentTypeOf(relativePath),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    etag: etagOf(body),
     variants: new Map(),
   };
 }
 
-function contentTypeOf(relativePath: string): string {
+export function contentTypeOf(relativePath: string): string {
   if (relativePath.endsWith('.js') || relativePath.endsWith('.mjs'))
     return 'text/javascript; charset=utf-8';
   const type = mime.contentType(path.extname(relativePath));
   return type || 'application/octet-stream';
 }
 
-/** Reads the UI from the executable when it is one, else from `folder` (missing folder: no assets). */
-export function loadUiAssets(folder: string): UiAssets {
-  const files = loadFromExecutable() ?? loadFromFolder(folder);
-  const assets = new Map<string, UiAsset>();
-  for (const [name, body] of files) assets.set(name, makeAsset(name, body));
-  const index = files.get('index.html')?.toString('utf8') ?? fallbackIndex;
-  assets.delete('index.html');
-  return { get: (relativePath) => assets.get(relativePath), indexTemplate: () => index };
-}
-
-function loadFromFolder(folder: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  if (!fs.existsSync(folder)) return files;
-  for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(folder, full).split(path.sep).join('/'), fs.readFileSync(full));
-  }
-  return files;
-}
-
-/** In a single executable the build embeds `ui/manifest.json` (the file list) and each `ui/<path>`. */
-function loadFromExecutable(): Map<string, Buffer> | undefined {
-  if (!sea.isSea()) return undefined;
-  const files = new Map<string, Buffer>();
-  const list = JSON.parse(sea.getAsset('ui/manifest.json', 'utf8')) as string[];
-  for (const name of list)
-    files.set(name, Buffer.from(sea.getRawAsset(`ui/${name}`) as ArrayBuffer));
-  return files;
-}
-
-export function compressedVariant(asset: UiAsset, encoding: 'br' | 'gzip'): Buffer {
-  let variant = asset.variants.get(encoding);
-  if (!variant) {
-    variant =
-      encoding === 'br'
-        ? brotliCompressSync(asset.body, {
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: asset.body.length,
-            },
-          })
-        : gzipSync(asset.body, { level: 9 });
-    asset.variants.set(encoding, variant);
-  }
-  return variant;
-}
-
 export function isCompressible(contentType: string): boolean {
   return /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(
     contentType,
   );
+}
+
+/** Small bodies gain nothing from compression that the extra header does not eat. */
+export function isWorthCompressing(contentType: string, size: number): boolean {
+  return isCompressible(contentType) && size > 1024;
+}
+
+/** Reads the UI from the executable when it is one, else from `folder` (missing folder: no assets). */
+export function loadUiAssets(folder: string): UiAssets {
+  const assets = loadFromExecutable() ?? loadFromFolder(folder);
+  const index = assets.get('index.html')?.body.toString('utf8') ?? fallbackIndex;
+  assets.delete('index.html');
+  return { get: (relativePath) => assets.get(relativePath), indexTemplate: () => index };
+}
+
+function loadFromFolder(folder: string): Map<string, UiAsset> {
+  const assets = new Map<string, UiAsset>();
+  if (!fs.existsSync(folder)) return assets;
+  for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const name = path.relative(folder, full).split(path.sep).join('/');
+    assets.set(name, makeAsset(name, fs.readFileSync(full)));
+  }
+  return assets;
+}
+
+/** Zero-copy views of the embedded bytes: getRawAsset's buffers are never written to. */
+function loadFromExecutable(): Map<string, UiAsset> | undefined {
+  if (!sea.isSea()) return undefined;
+  const manifest = JSON.parse(sea.getAsset(uiManifestKey, 'utf8')) as UiManifest;
+  const assets = new Map<string, UiAsset>();
+  for (const entry of manifest.files) {
+    const variants = new Map<UiEncoding, Buffer>();
+    for (const encoding of entry.encodings)
+      variants.set(encoding, embedded(uiAssetKey(entry.path, encoding)));
+    assets.set(entry.path, {
+      body: embedded(uiAssetKey(entry.path)),
+      contentType: entry.contentType,
+      etag: entry.etag,
+      variants,
+    });
+  }
+  return assets;
+}
+
+function embedded(key: string): Buffer {
+  const raw = sea.getRawAsset(key);
+  // Typed string | ArrayBuffer, but a raw asset is always the ArrayBuffer.
+  return typeof raw === 'string' ? Buffer.from(raw, 'utf8') : Buffer.from(raw);
+}
+
+/** The build's precompression and the folder mode's lazy one use the same settings. */
+export function brotliOptions(size: number): BrotliOptions {
+  return {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
+
+export const gzipOptions = { level: 9 } satisfies ZlibOptions;
+
+export function compressedVariant(asset: UiAsset, encoding: UiEncoding): Buffer {
+  let variant = asset.variants.get(encoding);
+  if (!variant) {
+    variant =
+      encoding === 'br'
+        ? brotliCompressSync(asset.body, brotliOptions(asset.body.length))
+        : gzipSync(asset.body, gzipOptions);
+    asset.variants.set(encoding, variant);
+  }
+  return variant;
 }

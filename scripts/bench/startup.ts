@@ -1,0 +1,176 @@
+// Benchmark: size, spawn-to-first-200 on /health and idle memory, `node build/drawer.cjs` beside the executable.
+// Usage: node --import tsx scripts/bench/startup.ts [--runs 8] [--quick]  (--quick: the stripped executable only)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { packageSea } from '../package-sea';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bundle = path.join(root, 'build', 'drawer.cjs');
+const uiFolder = path.join(root, 'build', 'ui');
+/** The memory figure is read this long after the first answer, once start-up garbage settled. */
+const idleDelayMs = 1500;
+
+interface Target {
+  label: string;
+  command: string;
+  args: string[];
+  bytes: number;
+}
+
+interface Sample {
+  startMs: number;
+  /** CPU the process used until it answered: steadier than wall time on a busy machine. */
+  cpuMs: number;
+  idleRssMb: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function healthIsUp(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/health' }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode === 200));
+    });
+    request.on('error', () => resolve(false));
+  });
+}
+
+/** utime + stime from /proc (fields 14 and 15, in clock ticks of 10 ms on Linux). */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function residentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kilobytes / 1024;
+}
+
+/** One start on a folder whose database already exists, so no first-run password hashing. */
+async function measure(target: Target, work: string): Promise<Sample> {
+  const port = await freePort();
+  const args = [...target.args, '--root', work, '--database', path.join(work, 'db.json')];
+  const started = performance.now();
+  const child = spawn(target.command, [...args, '--port', String(port), '--log', 'off'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH ?? '' },
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    for (;;) {
+      if (child.exitCode !== null)
+        throw new Error(`${target.label} exited with ${child.exitCode}: ${errors}`);
+      if (await healthIsUp(port)) break;
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    const startMs = performance.now() - started;
+    const startCpuMs = cpuMs(child.pid ?? 0);
+    await new Promise((resolve) => setTimeout(resolve, idleDelayMs));
+    return { startMs, cpuMs: startCpuMs, idleRssMb: residentMb(child.pid ?? 0) };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(bundle)) throw new Error('build/drawer.cjs is missing: run npm run build');
+  const runsIndex = process.argv.indexOf('--runs');
+  const runs = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 8;
+  const quick = process.argv.includes('--quick');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-bench-startup-'));
+  try {
+    const targets: Target[] = [
+      {
+        label: 'node build/drawer.cjs',
+        command: process.execPath,
+        args: [bundle],
+        bytes: fs.statSync(bundle).size,
+      },
+    ];
+    // Built here from the same inputs as build/drawer, so each variant is labelled for certain.
+    const variants = [
+      { label: 'executable, stripped', strip: true, codeCache: true },
+      ...(quick
+        ? []
+        : [
+            { label: 'executable, unstripped', strip: false, codeCache: true },
+            { label: 'executable, stripped, no code cache', strip: true, codeCache: false },
+          ]),
+    ];
+    for (const variant of variants) {
+      const output = path.join(scratch, `drawer-${targets.length}`);
+      const result = await packageSea({ ...variant, bundle, uiFolder, output });
+      if (variant.strip && !result.stripped) console.log('(no strip on this machine)');
+      targets.push({ label: variant.label, command: output, args: [], bytes: result.bytes });
+    }
+    const samples = new Map<Target, Sample[]>(targets.map((target) => [target, []]));
+    const folders = new Map<Target, string>();
+    for (const [index, target] of targets.entries()) {
+      const folder = path.join(scratch, `root-${index}`);
+      fs.mkdirSync(folder);
+      folders.set(target, folder);
+      await measure(target, folder); // creates the database and warms the page cache
+    }
+    // Interleaved, so a burst of load from elsewhere on the machine hits every target alike.
+    for (let run = 0; run < runs; run += 1)
+      for (const target of targets)
+        samples.get(target)?.push(await measure(target, folders.get(target) ?? scratch));
+
+    // The best start shows the uncontended figure when other work shares the machine.
+    const rows = [
+      ['', 'size', `start to first 200: median of ${runs} (best)`, 'CPU until then', 'idle RSS'],
+    ];
+    for (const target of targets) {
+      const taken = samples.get(target) ?? [];
+      const starts = taken.map((sample) => sample.startMs);
+      rows.push([
+        target.label,
+        `${(target.bytes / 1024 / 1024).toFixed(1)} MiB`,
+        `${median(starts).toFixed(0)} ms (${Math.min(...starts).toFixed(0)} ms)`,
+        `${median(taken.map((sample) => sample.cpuMs)).toFixed(0)} ms`,
+        `${median(taken.map((sample) => sample.idleRssMb)).toFixed(1)} MB`,
+      ]);
+    }
+    const widths =
+      rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+    console.log(`Node ${process.version}, ${os.cpus().length} CPUs, ${os.platform()} ${os.arch()}`);
+    for (const row of rows)
+      console.log(
+        row
+          .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+          .join('  ')
+          .trimEnd(),
+      );
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,224 @@
+// Packs build/drawer.cjs and build/ui/ into build/drawer: a Node single executable with the UI inside.
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { UiEncoding, UiManifest, UiManifestEntry } from '../src/http/ui-assets';
+import {
+  brotliOptions,
+  contentTypeOf,
+  etagOf,
+  gzipOptions,
+  isWorthCompressing,
+  uiAssetKey,
+  uiManifestKey,
+} from '../src/http/ui-assets';
+
+const root = path.resolve(import.meta.dirname, '..');
+/** The sentinel every Node release carries; postject flips it so that node runs the blob. */
+const seaFuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+/** Compressed variants nobody used for this long leave the cache (concurrent builds keep theirs). */
+const cacheKeepMs = 60 * 60 * 1000;
+
+export interface PackageSeaOptions {
+  bundle?: string;
+  uiFolder?: string;
+  output?: string;
+  /** Strip the copied node's symbols when `strip` is installed (about 13 MiB less); default true. */
+  strip?: boolean;
+  /** V8's code cache for the bundle in the blob: about 10% faster start (default true). */
+  codeCache?: boolean;
+  /** Brotli at quality 11 takes seconds, so variants are kept by content hash across builds. */
+  cacheFolder?: string;
+}
+
+export interface PackageSeaResult {
+  output: string;
+  bytes: number;
+  stripped: boolean;
+  milliseconds: number;
+}
+
+export async function packageSea(options: PackageSeaOptions = {}): Promise<PackageSeaResult> {
+  const started = Date.now();
+  const bundle = options.bundle ?? path.join(root, 'build', 'drawer.cjs');
+  const uiFolder = options.uiFolder ?? path.join(root, 'build', 'ui');
+  const output = options.output ?? path.join(root, 'build', 'drawer');
+  const cacheFolder = options.cacheFolder ?? path.join(root, 'build', 'sea-cache');
+  if (process.platform !== 'linux')
+    throw new Error(
+      `packaging the executable is only implemented for Linux, not ${process.platform}`,
+    );
+  if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: build the server first`);
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-sea-'));
+  const staging = `${output}.${process.pid}.tmp`;
+  try {
+    const assets = await embedUi(uiFolder, cacheFolder, work);
+    const blob = path.join(work, 'drawer.blob');
+    const seaConfig = path.join(work, 'sea-config.json');
+    fs.writeFileSync(
+      seaConfig,
+      JSON.stringify({
+        main: bundle,
+        output: blob,
+        disableExperimentalSEAWarning: true,
+        useSnapshot: false,
+        useCodeCache: options.codeCache !== false,
+        assets,
+      }),
+    );
+    // V8 flags from NODE_OPTIONS would be baked into the code cache, which V8 then rejects at
+    // every start of a binary run without them.
+    const { NODE_OPTIONS: _ignored, ...env } = process.env;
+    execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], {
+      stdio: 'pipe',
+      env,
+    });
+
+    fs.mkdirSync(path.dirname(output), { recursive: true });
+    fs.copyFileSync(process.execPath, staging);
+    fs.chmodSync(staging, 0o755);
+    const stripped = options.strip !== false && stripSymbols(staging);
+    inject(staging, blob);
+    // A rename, so a copy of the old binary that is running keeps its file.
+    fs.renameSync(staging, output);
+    return {
+      output,
+      bytes: fs.statSync(output).size,
+      stripped,
+      milliseconds: Date.now() - started,
+    };
+  } finally {
+    fs.rmSync(staging, { force: true });
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Writes the manifest and returns the SEA asset map: key → file holding its bytes. */
+export async function embedUi(
+  uiFolder: string,
+  cacheFolder: string,
+  work: string,
+): Promise<Record<string, string>> {
+  const assets: Record<string, string> = {};
+  const files: UiManifestEntry[] = [];
+  const used = new Set<string>();
+  fs.mkdirSync(cacheFolder, { recursive: true });
+  const names = fs.existsSync(uiFolder)
+    ? fs
+        .readdirSync(uiFolder, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          path
+            .relative(uiFolder, path.join(entry.parentPath, entry.name))
+            .split(path.sep)
+            .join('/'),
+        )
+        .sort()
+    : [];
+  await Promise.all(
+    names.map(async (name) => {
+      const body = fs.readFileSync(path.join(uiFolder, ...name.split('/')));
+      // Embedded from this copy, so the bytes match the ETag even if build/ui is rebuilt meanwhile.
+      const file = path.join(work, 'ui', ...name.split('/'));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, body);
+      const contentType = contentTypeOf(name);
+      // index.html is rendered per request (config, base URL), so its variants would go unused.
+      const encodings: UiEncoding[] =
+        name !== 'index.html' && isWorthCompressing(contentType, body.length) ? ['br', 'gzip'] : [];
+      assets[uiAssetKey(name)] = file;
+      for (const encoding of encodings) {
+        const variant = await cachedVariant(body, encoding, cacheFolder);
+        used.add(path.basename(variant));
+        assets[uiAssetKey(name, encoding)] = variant;
+      }
+      files.push({ path: name, contentType, etag: etagOf(body), encodings });
+    }),
+  );
+  files.sort((a, b) => a.path.localeCompare(b.path));
+  pruneCache(cacheFolder, used);
+  const manifest = path.join(work, 'ui-manifest.json');
+  fs.writeFileSync(manifest, JSON.stringify({ files } satisfies UiManifest));
+  assets[uiManifestKey] = manifest;
+  return assets;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+async function cachedVariant(body: Buffer, encoding: UiEncoding, folder: string): Promise<string> {
+  // The settings are part of the key, so changing them in ui-assets.ts recompresses everything.
+  const settings = JSON.stringify([brotliOptions(body.length), gzipOptions]);
+  const hash = crypto.createHash('sha256').update(settings).update(body).digest('hex');
+  const file = path.join(folder, `${hash}.${encoding === 'br' ? 'br' : 'gz'}`);
+  if (fs.existsSync(file)) {
+    const now = new Date();
+    fs.utimesSync(file, now, now);
+    return file;
+  }
+  const compressed =
+    encoding === 'br'
+      ? await brotli(body, brotliOptions(body.length))
+      : await gzip(body, gzipOptions);
+  const partial = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, compressed);
+  fs.renameSync(partial, file);
+  return file;
+}
+
+function pruneCache(folder: string, used: Set<string>): void {
+  const cutoff = Date.now() - cacheKeepMs;
+  for (const name of fs.readdirSync(folder)) {
+    const file = path.join(folder, name);
+    if (!used.has(name) && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
+  }
+}
+
+function stripSymbols(file: string): boolean {
+  const result = spawnSync('strip', [file], { encoding: 'utf8' });
+  if (result.error && 'code' in result.error && result.error.code === 'ENOENT') return false;
+  if (result.status !== 0)
+    throw new Error(`strip failed: ${result.error?.message ?? result.stderr}`);
+  return true;
+}
+
+/** postject's CLI in its own process: it peaks near 1 GB and prints a dozen harmless warnings. */
+function inject(executable: string, blob: string): void {
+  const cli = createRequire(import.meta.url).resolve('postject/dist/cli.js');
+  const result = spawnSync(
+    process.execPath,
+    [cli, executable, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', seaFuse],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0)
+    throw new Error(
+      `postject failed:\n${result.error?.message ?? ''}${result.stdout}${result.stderr}`,
+    );
+}
+
+export function describePackage(result: PackageSeaResult): string {
+  const mib = (result.bytes / 1024 / 1024).toFixed(1);
+  const relative = path.relative(process.cwd(), result.output) || result.output;
+  return `packaged ${relative} (${mib} MiB${result.stripped ? ', stripped' : ''}) in ${result.milliseconds} ms`;
+}
+
+if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
+  const flag = (name: string): string | undefined => {
+    const index = process.argv.indexOf(name);
+    const value = index > 0 ? process.argv[index + 1] : undefined;
+    return value === undefined ? undefined : path.resolve(value);
+  };
+  const result = await packageSea({
+    bundle: flag('--bundle'),
+    uiFolder: flag('--ui'),
+    output: flag('--output'),
+    strip: !process.argv.includes('--no-strip'),
+  });
+  console.log(describePackage(result));
+}
