@@ -24,25 +24,37 @@ function gitCommit(): string {
 
 /**
  * wasm-bindgen's nodejs target reads its .wasm beside the script at load time; a single
- * executable has no such file, so the bytes are inlined instead.
+ * executable has no such file, so the bytes are inlined instead. snappy-wasm's file is
+ * cjs/snappy.js (its CommonJS build, see src/archives/codecs/snappy-wasm.cts). A package update
+ * that changes the pattern fails the build rather than the first download.
  */
 const inlineWasmBindgen: esbuild.Plugin = {
   name: 'inline-wasm-bindgen',
   setup(build) {
-    build.onLoad({ filter: /(lz4_wasm_nodejs|snappy_wasm)\.js$/ }, async (args) => {
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      const patched = source.replace(
-        /const path = require\('path'\)\.join\(__dirname, '([^']+\.wasm)'\);\s*const bytes = require\('fs'\)\.readFileSync\(path\);/,
-        (_match, file: string) => `const bytes = require('./${file}');`,
-      );
-      return { contents: patched, loader: 'js' };
-    });
+    build.onLoad(
+      { filter: /(lz4_wasm_nodejs|snappy-wasm[\\/]cjs[\\/]snappy)\.js$/ },
+      async (args) => {
+        const source = await fs.promises.readFile(args.path, 'utf8');
+        const pattern =
+          /const path = require\('path'\)\.join\(__dirname, '([^']+\.wasm)'\);\s*const bytes = require\('fs'\)\.readFileSync\(path\);/;
+        if (!pattern.test(source))
+          throw new Error(`inline-wasm-bindgen: unexpected loader in ${args.path}`);
+        const patched = source.replace(
+          pattern,
+          (_match, file: string) => `const bytes = require('./${file}');`,
+        );
+        return { contents: patched, loader: 'js' };
+      },
+    );
   },
 };
 
-export async function buildServer(outfile = path.join(root, 'build', 'drawer.cjs')): Promise<void> {
+export async function buildServer(
+  outfile = path.join(root, 'build', 'drawer.cjs'),
+  entryPoint = path.join(root, 'src', 'main.ts'),
+): Promise<void> {
   await esbuild.build({
-    entryPoints: [path.join(root, 'src', 'main.ts')],
+    entryPoints: [entryPoint],
     outfile,
     bundle: true,
     platform: 'node',

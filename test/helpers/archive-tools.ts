@@ -4,7 +4,12 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ArchiveEntry } from '../../src/archives/archive-entry';
+import type { ArchiveAlgo } from '../../src/archives/archive-formats';
+import { archiveFormat } from '../../src/archives/archive-formats';
+import { createArchiveStream } from '../../src/archives/archive-stream';
 import { crc32c } from '../../src/archives/codecs/crc32c';
 import snappy from '../../src/archives/codecs/snappy-wasm.cjs';
 
@@ -192,4 +197,46 @@ export async function eventually(check: () => boolean, timeoutMs = 3000): Promis
     if (Date.now() > deadline) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+export function tarListing(file: string, filter: string[] = []): string[] {
+  return runOk('tar', [...filter, '-tf', file])
+    .toString()
+    .split('\n')
+    .filter(Boolean);
+}
+
+/** Names from `unzip -l`: the fourth column of the lines between the two dashed rules. */
+export function zipListing(file: string): string[] {
+  const lines = runOk('unzip', ['-l', file]).toString().split('\n');
+  const rules = lines.flatMap((line, index) => (/^-{5,}/.test(line) ? [index] : []));
+  return lines
+    .slice((rules[0] ?? 0) + 1, rules[1])
+    .map((line) => /^\s*\d+\s+\S+\s+\S+\s+(.*)$/.exec(line)?.[1] ?? line);
+}
+
+export function memoryEntry(name: string, content: Buffer, size = content.length): ArchiveEntry {
+  return {
+    name,
+    isDir: false,
+    size,
+    mtime: sampleMtime,
+    mode: 0o644,
+    open: async () => Readable.from([content]),
+  };
+}
+
+export async function* listOf(entries: ArchiveEntry[]): AsyncGenerator<ArchiveEntry> {
+  yield* entries;
+}
+
+/** Writes the archive of `entries` into `dir` and returns its path. */
+export async function produceArchive(
+  dir: string,
+  algo: ArchiveAlgo,
+  entries: AsyncIterable<ArchiveEntry>,
+): Promise<string> {
+  const file = path.join(dir, `${algo}-${crypto.randomUUID()}${archiveFormat(algo).extension}`);
+  await pipeline(createArchiveStream(algo, entries), fs.createWriteStream(file));
+  return file;
 }
