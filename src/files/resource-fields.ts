@@ -45,10 +45,24 @@ export function goFileMode(
  * UTC), the fraction with trailing zeros trimmed and left out when zero. Number stats carry about
  * microsecond precision, so the fraction has at most six digits.
  */
+/** Zone offsets change at most hourly; a listing of 100,000 files asks for a handful of hours. */
+const offsetByHour = new Map<number, number>();
+
+function offsetMinutesAt(millis: number): number {
+  const hour = Math.floor(millis / 3_600_000);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = -new Date(millis).getTimezoneOffset();
+    if (offsetByHour.size > 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 export function formatModified(mtimeMs: number): string {
   const micros = Math.round(mtimeMs * 1000);
   const millis = Math.floor(micros / 1000);
-  const offsetMinutes = -new Date(millis).getTimezoneOffset();
+  const offsetMinutes = offsetMinutesAt(millis);
   const wall = new Date(millis + offsetMinutes * 60_000).toISOString().slice(0, 19);
   const fraction = String(((micros % 1_000_000) + 1_000_000) % 1_000_000)
     .padStart(6, '0')

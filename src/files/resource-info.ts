@@ -81,18 +81,21 @@ export async function listFolder(
   options: DescribeOptions,
 ): Promise<ResourceInfo> {
   const entries = await view.list(folder);
-  const modifiedMs = new Map(entries.map((entry) => [entry.virtual, entry.stats.mtimeMs]));
-  const items = entries.map((entry) => ({
-    ...listingItemInfo(entry, options.displayPath),
-    modifiedMs: modifiedMs.get(entry.virtual) ?? 0,
+  // Sorting works on plain rows; the items themselves are built once and never copied.
+  const rows = entries.map((entry) => ({
+    info: listingItemInfo(entry, options.displayPath),
+    name: entry.name,
+    isDir: entry.stats.isDirectory(),
+    size: entry.stats.size,
+    modifiedMs: entry.stats.mtimeMs,
   }));
-  sortListing(items, options.sorting);
-  const numDirs = items.filter((item) => item.isDir).length;
+  sortListing(rows, options.sorting);
+  const numDirs = rows.filter((row) => row.isDir).length;
   return {
     ...baseInfo(folder.virtual, folder.stats, isSymlink, '', options.displayPath),
-    items: items.map(({ modifiedMs: _modifiedMs, ...item }) => item),
+    items: rows.map((row) => row.info),
     numDirs,
-    numFiles: items.length - numDirs,
+    numFiles: rows.length - numDirs,
     sorting: { ...options.sorting },
   };
 }

@@ -8,8 +8,9 @@ import { AppError } from '../errors';
 import type { Rule } from '../rules/rule';
 import type { StoredUser } from '../users/user';
 import { isInside, resolveReal } from './resolve-real';
+import { lstatMany } from './stat-many';
 import type { VirtualPath } from './virtual-path';
-import { joinVirtual, segmentsOf } from './virtual-path';
+import { childPath, segmentsOf } from './virtual-path';
 
 /** What the gate needs to know about the server, fixed at start. */
 export interface FsSettings {
@@ -70,9 +71,6 @@ export interface ScopedFs {
   contains(real: string): boolean;
 }
 
-/** Entries whose stat is needed are stat-ed this many at a time: fast without exhausting the thread pool. */
-const statBatch = 64;
-
 /** The virtual path of a real path inside the scope (where a link really leads), else undefined. */
 export function virtualOfReal(scopeRoot: string, real: string): VirtualPath | undefined {
   if (!isInside(real, scopeRoot)) return undefined;
@@ -132,22 +130,15 @@ export async function openScopedFs(
     return resolved as Resolved & { stats: Stats };
   }
 
-  async function describe(folder: Resolved, entry: Dirent): Promise<ListedEntry | undefined> {
-    const virtual = joinVirtual(folder.virtual, entry.name);
-    if (!access.isVisible(virtual)) return undefined;
-    const real = path.join(folder.real, entry.name);
-    if (settings.isHiddenFile(real)) return undefined;
+  /** A symlink in a listing: shown with its target's stats, or left out when it leads astray. */
+  async function describeLink(
+    folder: Resolved,
+    name: string,
+    virtual: VirtualPath,
+    real: string,
+  ): Promise<ListedEntry | undefined> {
     try {
-      if (!entry.isSymbolicLink())
-        return {
-          name: entry.name,
-          virtual,
-          real,
-          stats: await fs.lstat(real),
-          isSymlink: false,
-          isBrokenLink: false,
-        };
-      const target = await resolveReal(folder.real, [entry.name], true);
+      const target = await resolveReal(folder.real, [name], true);
       // An escaping link is left out entirely: its target's size and dates are not ours to show.
       if (
         !contains(target.real) ||
@@ -157,7 +148,7 @@ export async function openScopedFs(
         return undefined;
       if (!target.exists)
         return {
-          name: entry.name,
+          name,
           virtual,
           real,
           stats: await fs.lstat(real),
@@ -165,7 +156,7 @@ export async function openScopedFs(
           isBrokenLink: true,
         };
       return {
-        name: entry.name,
+        name,
         virtual,
         real,
         stats: await fs.stat(target.real),
@@ -189,12 +180,41 @@ export async function openScopedFs(
         throw new AppError('fs.forbidden', 'the server may not read this folder');
       throw error;
     }
+    const visible: { name: string; virtual: VirtualPath; real: string; isLink: boolean }[] = [];
+    for (const entry of entries) {
+      const virtual = childPath(folder.virtual, entry.name);
+      if (!access.isVisible(virtual)) continue;
+      const real = path.join(folder.real, entry.name);
+      if (settings.isHiddenFile(real)) continue;
+      visible.push({ name: entry.name, virtual, real, isLink: entry.isSymbolicLink() });
+    }
+    const plainStats = await lstatMany(
+      visible.filter((item) => !item.isLink).map((item) => item.real),
+    );
+    const links = await Promise.all(
+      visible
+        .filter((item) => item.isLink)
+        .map((item) => describeLink(folder, item.name, item.virtual, item.real)),
+    );
     const described: ListedEntry[] = [];
-    for (let index = 0; index < entries.length; index += statBatch) {
-      const batch = await Promise.all(
-        entries.slice(index, index + statBatch).map((entry) => describe(folder, entry)),
-      );
-      for (const item of batch) if (item) described.push(item);
+    let plainIndex = 0;
+    let linkIndex = 0;
+    for (const item of visible) {
+      if (item.isLink) {
+        const link = links[linkIndex++];
+        if (link) described.push(link);
+        continue;
+      }
+      const stats = plainStats[plainIndex++];
+      if (stats)
+        described.push({
+          name: item.name,
+          virtual: item.virtual,
+          real: item.real,
+          stats,
+          isSymlink: false,
+          isBrokenLink: false,
+        });
     }
     return described;
   }

@@ -20,16 +20,17 @@ export function decodeOnce(raw: string): string {
 }
 
 /**
- * Canonicalises a decoded path: NFC, no NUL or control characters, duplicate slashes and "."
- * dropped, ".." resolved lexically and clamped at the scope root. A backslash is an ordinary
- * character on POSIX and stays one.
+ * Canonicalises a decoded path: no NUL or control characters, duplicate slashes and "." dropped,
+ * ".." resolved lexically and clamped at the scope root. A backslash is an ordinary character on
+ * POSIX and stays one. Unicode is kept as sent: on Linux "café" in NFC and in NFD are two different
+ * names, so normalising would make one of them unreachable; rules compare normalised forms instead.
  */
 export function canonicalise(decoded: string): { path: VirtualPath; trailingSlash: boolean } {
   if (/[\p{Cc}]/u.test(decoded))
     throw new AppError('fs.badPath', 'the path contains control characters');
   if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(decoded))
     throw new AppError('fs.badPath', 'the path is not valid Unicode');
-  const normal = decoded.normalize('NFC');
+  const normal = decoded;
   if (Buffer.byteLength(normal) > maxPathBytes)
     throw new AppError('fs.badPath', 'the path is too long');
   const parts: string[] = [];
@@ -51,6 +52,11 @@ export function segmentsOf(path: VirtualPath): string[] {
   return path === '/' ? [] : path.slice(1).split('/');
 }
 
+/** The path of a folder entry as readdir names it (never empty, ".", ".." or containing "/"). */
+export function childPath(parent: VirtualPath, name: string): VirtualPath {
+  return `${parent === '/' ? '' : parent}/${name}` as VirtualPath;
+}
+
 export function joinVirtual(parent: VirtualPath, name: string): VirtualPath {
   return canonicalise(`${parent}/${name}`).path;
 }
@@ -62,7 +68,7 @@ export function parentOf(path: VirtualPath): VirtualPath {
 }
 
 export function baseName(path: VirtualPath): string {
-  return segmentsOf(path).at(-1) ?? '';
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /** True when `inner` is `outer` or lies below it, on segment boundaries. */

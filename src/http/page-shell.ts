@@ -91,7 +91,8 @@ export async function pageShellRoutes(
   const indexPage = {
     last: undefined as UiAsset | undefined,
     get(html: string): UiAsset {
-      if (this.last?.body.toString('utf8') !== html) this.last = makeAsset('index.html', Buffer.from(html));
+      if (this.last?.body.toString('utf8') !== html)
+        this.last = makeAsset('index.html', Buffer.from(html));
       return this.last;
     },
   };

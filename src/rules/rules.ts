@@ -12,6 +12,8 @@ export interface RuleMatcher {
  * anywhere in the path; an invalid expression fails closed (a deny rule then denies everything).
  */
 export function compileRules(rules: readonly Rule[], caseInsensitive: boolean): RuleMatcher {
+  // Paths are compared in NFC (and folded on case-insensitive disks), so "café" typed in NFD
+  // cannot slip past a rule written in NFC.
   const fold = (text: string) =>
     caseInsensitive ? text.normalize('NFC').toLowerCase() : text.normalize('NFC');
   const tests = rules.map((rule) => {
@@ -19,24 +21,24 @@ export function compileRules(rules: readonly Rule[], caseInsensitive: boolean): 
       const expression = compileRuleRegex(rule.regexp?.raw ?? '');
       return {
         allow: rule.allow,
-        matches: (path: string) => (expression ? expression.test(path) : !rule.allow),
+        matches: (normal: string) => (expression ? expression.test(normal) : !rule.allow),
       };
     }
     const prefix = fold(rule.path.trim() === '' ? '' : `/${rule.path.replace(/^\/+|\/+$/g, '')}`);
     return {
       allow: rule.allow,
-      matches: (path: string) =>
-        prefix === '' ||
-        prefix === '/' ||
-        fold(path) === prefix ||
-        fold(path).startsWith(`${prefix}/`),
+      matches: (normal: string, folded: string) =>
+        prefix === '' || prefix === '/' || folded === prefix || folded.startsWith(`${prefix}/`),
     };
   });
   return {
     isEmpty: tests.length === 0,
     allows(path) {
+      if (tests.length === 0) return true;
+      const normal = path.normalize('NFC');
+      const folded = caseInsensitive ? normal.toLowerCase() : normal;
       let allowed = true;
-      for (const test of tests) if (test.matches(path)) allowed = test.allow;
+      for (const test of tests) if (test.matches(normal, folded)) allowed = test.allow;
       return allowed;
     },
   };

@@ -29,6 +29,7 @@ describe('raw downloads', () => {
           'alice/movie.srt': '1\r\n00:00:01,000 --> 00:00:02,500\r\nHello\r\n',
           'alice/big.bin': bigFile,
           'alice/café ñ.txt': 'unicode',
+          'alice/decomposed-cafe\u0301.txt': 'stored in NFD',
           'alice/Uploads_backup/u.txt': 'allowed',
         });
         fs.symlinkSync('../bob/b.txt', path.join(root, 'alice', 'ln-file'));
@@ -73,6 +74,14 @@ describe('raw downloads', () => {
       String(response.headers['content-disposition']),
       /filename\*=UTF-8''caf%C3%A9%20%C3%B1\.txt/,
     );
+  });
+
+  it('reaches a file whose name is stored decomposed (NFD) on disk', async () => {
+    const response = await server.request('GET', '/api/raw/decomposed-cafe%CC%81.txt', {
+      token: alice,
+    });
+    assert.equal(response.status, 200);
+    assert.equal(response.text, 'stored in NFD');
   });
 
   it('serves byte ranges, 416 outside the file, and the whole file for several ranges', async () => {

@@ -1,0 +1,46 @@
+// Shared by the HTTP benchmarks: a freshly built server on a temp folder, and a few measuring tools.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from '../../test/helpers/server';
+import type { TestServer } from '../../test/helpers/server';
+import { buildServer } from '../build-server';
+
+export async function startBenchServer(setup: (root: string) => void): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-bench-'));
+  const bundle = path.join(dir, 'drawer.cjs');
+  await buildServer(bundle);
+  process.env.DRAWER_TEST_BUNDLE = bundle;
+  return startServer({ dir, setup, args: ['--log', 'off'] });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+export function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Wall time of a command, in milliseconds, or undefined when it is not installed. */
+export function timeCommand(command: string, args: string[]): number | undefined {
+  const started = performance.now();
+  const result = spawnSync(command, args, {
+    stdio: ['ignore', 'ignore', 'ignore'],
+    maxBuffer: 1 << 30,
+  });
+  if (result.error) return undefined;
+  return performance.now() - started;
+}
+
+export function printTable(rows: (string | number)[][]): void {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => String(row[column] ?? '').length))) ??
+    [];
+  for (const row of rows)
+    console.log(row.map((cell, column) => String(cell).padEnd(widths[column] ?? 0)).join('  '));
+}
