@@ -85,6 +85,11 @@ describe('page shell', () => {
       assert.equal(response.status, 404, asset);
       assert.match(String(response.headers['content-type']), /json/);
     }
+    for (const page of ['/files/photos/a.png', '/share/abc/report.pdf']) {
+      const response = await server.request('GET', page);
+      assert.equal(response.status, 200, page);
+      assert.match(String(response.headers['content-type']), /text\/html/, page);
+    }
     const post = await server.request('POST', '/files/x');
     assert.equal(post.status, 404, 'only GET gets the page');
   });

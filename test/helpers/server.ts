@@ -6,7 +6,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
-export const bundle = path.resolve(import.meta.dirname, '..', '..', 'build', 'drawer.cjs');
+/** DRAWER_TEST_BUNDLE lets parallel work test its own build without touching build/. */
+export const bundle = path.resolve(process.env.DRAWER_TEST_BUNDLE ?? path.join(import.meta.dirname, '..', '..', 'build', 'drawer.cjs'));
 export const adminPassword = 'admin-password-for-tests';
 
 export interface TestResponse {

@@ -1,0 +1,197 @@
+// File operations through the prompts: new file and folder, rename, delete, move and copy with the
+// folder picker (and the replace prompt on a clash), download formats, and info with a checksum.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { appPath, assertNoErrors, setPreferences, startUi } from '../helpers/browser';
+import type { UiHarness, UiPage } from '../helpers/browser';
+
+describe('file operations', () => {
+  let ui: UiHarness;
+  let tab: UiPage;
+  let root: string;
+  before(async () => {
+    ui = await startUi();
+    root = ui.server.root;
+    await setPreferences(ui.server, await ui.server.adminToken(), 1, { viewMode: 'list' });
+    tab = await ui.newPage();
+  });
+  beforeEach(() => {
+    for (const entry of fs.readdirSync(root))
+      fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+    fs.mkdirSync(path.join(root, 'docs/inner'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'target'));
+    fs.writeFileSync(path.join(root, 'note.txt'), 'hello note');
+    fs.writeFileSync(path.join(root, 'docs/report.txt'), 'report');
+    fs.writeFileSync(path.join(root, 'target/note.txt'), 'old note');
+  });
+  after(async () => {
+    assertNoErrors(tab);
+    await ui.close();
+  });
+
+  const item = (itemPath: string) => tab.page.locator(`.item[data-path="${itemPath}"]`);
+  const dialog = () => tab.page.getByRole('dialog');
+
+  it('creates a file from the sidebar, trimming the name, and opens it in the editor', async () => {
+    await tab.open('/files/docs/');
+    await tab.page.getByRole('button', { name: 'New file' }).click();
+    await dialog().getByRole('textbox').fill('  fresh.md  ');
+    await tab.shot('prompt-new-file');
+    await dialog().getByRole('button', { name: 'Create' }).click();
+    await tab.page.waitForURL(/\/files\/docs\/fresh\.md$/);
+    await tab.page.locator('.cm-editor').waitFor();
+    assert.equal(fs.readFileSync(path.join(root, 'docs/fresh.md'), 'utf8'), '');
+  });
+
+  it('creates a folder and enters it', async () => {
+    await tab.open('/files/');
+    await tab.page.getByRole('button', { name: 'New folder' }).click();
+    await dialog().getByRole('textbox').fill('My Folder ');
+    await tab.page.keyboard.press('Enter');
+    await tab.page.waitForURL(/\/files\/My%20Folder\/$/);
+    await tab.page.getByText('Here feels lonely...').waitFor();
+    assert.ok(fs.statSync(path.join(root, 'My Folder')).isDirectory());
+  });
+
+  it('renames the selected item from the header and reloads the listing', async () => {
+    await tab.open('/files/');
+    await item('/note.txt').click();
+    await tab.page.getByRole('button', { name: 'Rename' }).click();
+    const input = dialog().getByRole('textbox');
+    assert.equal(await input.inputValue(), 'note.txt');
+    await input.fill('renamed.txt');
+    await dialog().getByRole('button', { name: 'Rename' }).click();
+    await item('/renamed.txt').waitFor();
+    assert.ok(fs.existsSync(path.join(root, 'renamed.txt')));
+    assert.equal(appPath(tab.page, ui.server), '/files/');
+  });
+
+  it('shows "Something went wrong" with the status when a rename fails', async () => {
+    fs.writeFileSync(path.join(root, 'taken.txt'), 'x');
+    await tab.open('/files/');
+    await item('/note.txt').click();
+    await tab.page.getByRole('button', { name: 'Rename' }).click();
+    await dialog().getByRole('textbox').fill('taken.txt');
+    await dialog().getByRole('button', { name: 'Rename' }).click();
+    await dialog().getByText('Something went wrong').waitFor();
+    assert.match(await dialog().locator('.prompt-error').innerText(), /^409: /);
+    await tab.shot('prompt-error');
+    await dialog().getByRole('button', { name: 'Close' }).click();
+    assert.equal(await dialog().count(), 0);
+  });
+
+  it('deletes selected items after confirmation, and the open file goes to its parent', async () => {
+    await tab.open('/files/');
+    await item('/note.txt').click();
+    await item('/target').click({ modifiers: ['Control'] });
+    await tab.page.getByRole('button', { name: 'Delete' }).click();
+    await dialog().getByText('Are you sure you want to delete 2 file(s)?').waitFor();
+    await tab.shot('prompt-delete');
+    await dialog().getByRole('button', { name: 'Delete' }).click();
+    await tab.page.waitForFunction(() => !document.querySelector('.item[data-path="/note.txt"]'));
+    assert.equal(fs.existsSync(path.join(root, 'note.txt')), false);
+    assert.equal(fs.existsSync(path.join(root, 'target')), false);
+
+    await tab.open('/files/docs/');
+    await item('/docs/report.txt').dblclick();
+    await tab.page.locator('.cm-editor').waitFor();
+    await tab.page.getByRole('button', { name: 'Delete' }).click();
+    await dialog().getByRole('button', { name: 'Delete' }).click();
+    await tab.page.waitForURL(/\/files\/docs\/$/);
+    assert.equal(fs.existsSync(path.join(root, 'docs/report.txt')), false);
+  });
+
+  it('moves with the folder picker: ".." goes up, the current folder disables Move, then it goes there', async () => {
+    await tab.open('/files/docs/');
+    await item('/docs/report.txt').click();
+    await tab.page.getByRole('button', { name: 'Move' }).click();
+    const move = dialog().getByRole('button', { name: 'Move' });
+    assert.equal(await move.isDisabled(), true);
+    await dialog().getByRole('option', { name: '..' }).click();
+    await dialog().getByRole('option', { name: 'target' }).click();
+    await tab.shot('prompt-move');
+    assert.equal(await move.isDisabled(), false);
+    await move.click();
+    await tab.page.waitForURL(/\/files\/target\/$/);
+    await item('/target/report.txt').waitFor();
+    assert.equal(fs.readFileSync(path.join(root, 'target/report.txt'), 'utf8'), 'report');
+    assert.equal(fs.existsSync(path.join(root, 'docs/report.txt')), false);
+  });
+
+  it('copies onto an existing name only after the replace prompt', async () => {
+    await tab.open('/files/');
+    await item('/note.txt').click();
+    await tab.page.getByRole('button', { name: 'Copy' }).click();
+    await dialog().getByRole('option', { name: 'target' }).dblclick();
+    await dialog().getByText('Destination: /target').waitFor();
+    await dialog().getByRole('button', { name: 'Copy' }).click();
+    await dialog().getByText('Do you wish to replace the existing file?').waitFor();
+    await tab.shot('prompt-replace');
+    await dialog().getByRole('button', { name: 'Replace' }).click();
+    await tab.page.waitForURL(/\/files\/target\/$/);
+    assert.equal(fs.readFileSync(path.join(root, 'target/note.txt'), 'utf8'), 'hello note');
+    assert.equal(fs.readFileSync(path.join(root, 'note.txt'), 'utf8'), 'hello note');
+  });
+
+  it('offers the archive formats for a folder and downloads the chosen one', async () => {
+    await tab.open('/files/');
+    await item('/docs').click();
+    await tab.page.getByRole('button', { name: 'Download' }).click();
+    await dialog().locator('.format').first().waitFor();
+    const formats = await dialog().locator('.format').allTextContents();
+    assert.deepEqual(formats, ['zip', 'tar', 'tar.gz', 'tar.bz2', 'tar.xz', 'tar.lz4', 'tar.sz']);
+    await tab.shot('prompt-download');
+    const [download] = await Promise.all([
+      tab.page.waitForEvent('download'),
+      dialog().getByRole('button', { name: 'tar.gz' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'docs.tar.gz');
+    assert.match(download.url(), /\/api\/raw\/docs\?algo=targz&auth=/);
+    const [single] = await Promise.all([
+      tab.page.waitForEvent('download'),
+      (async () => {
+        await item('/note.txt').click();
+        await tab.page.getByRole('button', { name: 'Download' }).click();
+      })(),
+    ]);
+    assert.equal(single.suggestedFilename(), 'note.txt');
+  });
+
+  it('downloads several items as one archive of the chosen format', async () => {
+    await tab.open('/files/');
+    await item('/docs').click();
+    await item('/note.txt').click({ modifiers: ['Control'] });
+    await tab.page.getByRole('button', { name: 'Download' }).click();
+    const [download] = await Promise.all([
+      tab.page.waitForEvent('download'),
+      dialog().getByRole('button', { name: 'zip', exact: true }).click(),
+    ]);
+    assert.match(download.url(), /\/api\/raw\/\?files=%2Fdocs%2C%2Fnote\.txt&algo=zip&auth=/);
+  });
+
+  it('shows info with a checksum on demand, and folder counts', async () => {
+    await tab.open('/files/');
+    await item('/note.txt').click();
+    await tab.page.getByRole('button', { name: 'Info' }).click();
+    await dialog().getByText('Display name:').waitFor();
+    assert.equal(await dialog().locator('code.checksum').count(), 0);
+    await dialog().getByRole('button', { name: 'Show SHA256' }).click();
+    const expected = createHash('sha256').update('hello note').digest('hex');
+    assert.equal(
+      await dialog().locator('code.checksum[data-algorithm="sha256"]').textContent(),
+      expected,
+    );
+    await tab.shot('prompt-info');
+    await tab.page.keyboard.press('Escape');
+    await tab.page.keyboard.press('Escape');
+    await tab.page.getByRole('button', { name: 'Info' }).click();
+    const text = await dialog().innerText();
+    assert.match(text, /Number of files:\s*1/);
+    assert.match(text, /Number of directories:\s*2/);
+    await tab.page.locator('.overlay').click({ position: { x: 5, y: 5 } });
+    assert.equal(await dialog().count(), 0);
+  });
+});

@@ -1,0 +1,183 @@
+// Interface language: the profile setting switches it, the browser's language picks it otherwise; Arabic is right-to-left.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { supportedLocales } from '../../ui/locale-match';
+import { assertNoErrors, startUi } from '../helpers/browser';
+import type { UiHarness } from '../helpers/browser';
+import { readLocale } from '../helpers/locale-files';
+
+const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+
+function text(locale: string, key: string): string {
+  const value = readLocale(locale).get(key);
+  assert.equal(typeof value, 'string', `${locale}.json has ${key}`);
+  return value as string;
+}
+
+/** The profile screen's language card (the password card has an Update button too). */
+function languageCard(page: Page, label: string) {
+  return page.locator('form').filter({ has: page.getByLabel(label) });
+}
+
+async function documentLanguage(page: Page) {
+  return page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    dir: document.documentElement.dir,
+    direction: getComputedStyle(document.body).direction,
+  }));
+}
+
+/** Languages other than English whose translations the page fetched (assets/de-HASH.js or assets/locales/de-HASH.json). */
+function localeChunks(page: Page): () => string[] {
+  const loaded = new Set<string>();
+  const others = supportedLocales.filter((code) => code !== 'en').join('|');
+  const chunk = new RegExp(`/assets/(?:locales/)?(${others})-[A-Za-z0-9]+\\.(?:js|json)$`);
+  page.on('request', (request) => {
+    const match = chunk.exec(new URL(request.url()).pathname);
+    if (match?.[1]) loaded.add(match[1]);
+  });
+  return () => [...loaded].sort();
+}
+
+describe('interface language', () => {
+  let ui: UiHarness;
+  before(async () => {
+    ui = await startUi({
+      setup: (root) => {
+        fs.writeFileSync(`${root}/notes.txt`, 'hello');
+        fs.utimesSync(`${root}/notes.txt`, threeDaysAgo, threeDaysAgo);
+      },
+    });
+  });
+  after(() => ui.close());
+
+  /** Puts the admin back on English whatever a test did, so the next tests start from it. */
+  async function setAdminLocale(locale: string): Promise<void> {
+    const token = await ui.server.adminToken();
+    const users = (await ui.server.request('GET', '/api/users', { token })).json<
+      { id: number; username: string }[]
+    >();
+    const admin = users.find((user) => user.username === 'admin');
+    assert.ok(admin, 'the admin exists');
+    const response = await ui.server.request('PUT', `/api/users/${admin.id}`, {
+      token,
+      body: { what: 'user', which: ['locale'], data: { id: admin.id, locale } },
+    });
+    assert.equal(response.status, 200, response.text);
+  }
+
+  it('is English by default and loads no other language', async () => {
+    const tab = await ui.newPage();
+    const chunks = localeChunks(tab.page);
+    await tab.open('/files/');
+    await tab.page.getByRole('link', { name: 'My files' }).first().waitFor();
+    assert.deepEqual(await documentLanguage(tab.page), {
+      lang: 'en',
+      dir: 'ltr',
+      direction: 'ltr',
+    });
+    assert.equal(await tab.page.locator('time.item-modified').textContent(), '3 days ago');
+    assert.deepEqual(chunks(), []);
+    assertNoErrors(tab);
+    await tab.close();
+  });
+
+  it('switches to German from the profile screen, with German relative times, and keeps it after a reload', async () => {
+    try {
+      const tab = await ui.newPage();
+      const chunks = localeChunks(tab.page);
+      await tab.open('/settings/profile');
+      await tab.page.getByLabel('Language').selectOption('de');
+      await languageCard(tab.page, 'Language').getByRole('button', { name: 'Update' }).click();
+      const myFiles = text('de', 'sidebar.myFiles');
+      await tab.page.getByRole('link', { name: myFiles }).first().waitFor();
+      await languageCard(tab.page, text('de', 'settings.language'))
+        .getByRole('button', { name: text('de', 'settings.update') })
+        .waitFor();
+      assert.deepEqual(await documentLanguage(tab.page), {
+        lang: 'de',
+        dir: 'ltr',
+        direction: 'ltr',
+      });
+      assert.deepEqual(chunks(), ['de']);
+
+      await tab.page.reload();
+      await tab.page.waitForSelector('#loading', { state: 'detached' });
+      await tab.page.getByLabel(text('de', 'settings.language')).waitFor();
+      await tab.page.getByRole('link', { name: myFiles }).first().click();
+      const modified = tab.page.locator('time.item-modified');
+      await modified.waitFor({ state: 'attached' });
+      assert.equal(await modified.textContent(), 'vor 3 Tagen');
+      const expectedDate = new Intl.DateTimeFormat('de', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(threeDaysAgo);
+      assert.equal(await modified.getAttribute('title'), expectedDate);
+      assert.equal(await tab.page.title(), `${text('de', 'files.home')} - Drawer`);
+      assertNoErrors(tab);
+
+      // Back to English for the other tests of this file, through the same screen.
+      await tab.page.goto(`${ui.server.url}/settings/profile`);
+      await tab.page.getByLabel(text('de', 'settings.language')).selectOption('en');
+      await languageCard(tab.page, text('de', 'settings.language'))
+        .getByRole('button', { name: text('de', 'settings.update') })
+        .click();
+      await tab.page.getByRole('link', { name: 'My files' }).first().waitFor();
+      await tab.close();
+    } finally {
+      await setAdminLocale('en');
+    }
+  });
+
+  it('opens in Arabic, right to left, for an Arabic browser', async () => {
+    const tab = await ui.newPage({ as: null, locale: 'ar' });
+    const chunks = localeChunks(tab.page);
+    await tab.open('/login');
+    await tab.page.getByRole('button', { name: text('ar', 'login.submit') }).waitFor();
+    await tab.page.getByLabel(text('ar', 'login.username')).waitFor();
+    assert.deepEqual(await documentLanguage(tab.page), {
+      lang: 'ar',
+      dir: 'rtl',
+      direction: 'rtl',
+    });
+    assert.equal(await tab.page.title(), `${text('ar', 'titles.login')} - Drawer`);
+    assert.deepEqual(chunks(), ['ar']);
+    assertNoErrors(tab);
+    await tab.close();
+  });
+
+  it('follows a regional browser language: pt-BR gets Brazilian Portuguese, zh-TW Traditional Chinese', async () => {
+    for (const [browser, locale, tag] of [
+      ['pt-BR', 'pt-br', 'pt-BR'],
+      ['zh-TW', 'zh-tw', 'zh-TW'],
+      ['de-AT', 'de', 'de'],
+    ] as const) {
+      const tab = await ui.newPage({ as: null, locale: browser });
+      const chunks = localeChunks(tab.page);
+      await tab.open('/login');
+      await tab.page.getByLabel(text(locale, 'login.username')).waitFor();
+      assert.deepEqual(await documentLanguage(tab.page), {
+        lang: tag,
+        dir: 'ltr',
+        direction: 'ltr',
+      });
+      assert.deepEqual(chunks(), [locale]);
+      assertNoErrors(tab);
+      await tab.close();
+    }
+  });
+
+  it("prefers the user's setting to the browser's language", async () => {
+    const tab = await ui.newPage({ locale: 'ar' });
+    await tab.open('/files/');
+    await tab.page.getByRole('link', { name: 'My files' }).first().waitFor();
+    assert.deepEqual(await documentLanguage(tab.page), {
+      lang: 'en',
+      dir: 'ltr',
+      direction: 'ltr',
+    });
+    await tab.close();
+  });
+});

@@ -1,0 +1,63 @@
+// At 736 px or less: the selection's actions inline with '{n} selected', the rest in the 'more' menu,
+// and the sidebar as a drawer that the overlay closes.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { assertNoErrors, setPreferences, startUi } from '../helpers/browser';
+import type { UiHarness, UiPage } from '../helpers/browser';
+
+describe('mobile layout', () => {
+  let ui: UiHarness;
+  let tab: UiPage;
+  before(async () => {
+    ui = await startUi({
+      setup: (root) => {
+        fs.writeFileSync(`${root}/a.txt`, 'a');
+        fs.writeFileSync(`${root}/b.txt`, 'b');
+      },
+    });
+    await setPreferences(ui.server, await ui.server.adminToken(), 1, { viewMode: 'list' });
+    tab = await ui.newPage({ viewport: { width: 390, height: 800 } });
+  });
+  after(async () => {
+    assertNoErrors(tab);
+    await ui.close();
+  });
+
+  it('shows the selection count and its actions inline, the others in the more menu', async () => {
+    await tab.open('/files/');
+    const header = tab.page.locator('header');
+    assert.equal(await header.getByText(/selected$/).count(), 0);
+    await tab.page.locator('.item[data-path="/a.txt"]').click();
+    await tab.page.locator('.item[data-path="/b.txt"]').click({ modifiers: ['Control'] });
+    await header.getByText('2 selected').waitFor();
+    for (const name of ['Copy', 'Move', 'Delete'])
+      assert.ok(await header.getByRole('button', { name }).isVisible(), name);
+    assert.equal(
+      await header.getByRole('button', { name: 'Info' }).count(),
+      0,
+      'Info waits in the menu',
+    );
+    await header.getByRole('button', { name: 'More' }).click();
+    const menu = tab.page.getByRole('group', { name: 'More' });
+    for (const name of ['Switch view', 'Download', 'Upload', 'Info', 'Select multiple'])
+      assert.equal(await menu.getByRole('button', { name }).innerText(), name);
+    await tab.shot('mobile-more');
+    await menu.getByRole('button', { name: 'Info' }).click();
+    await tab.page.getByRole('dialog').getByText('2 items selected').waitFor();
+    assert.equal(await menu.count(), 0);
+    await tab.page.keyboard.press('Escape');
+  });
+
+  it('opens the sidebar as a drawer; a click on the overlay closes it', async () => {
+    await tab.open('/files/');
+    const sidebar = tab.page.getByRole('navigation', { name: 'Main menu' });
+    assert.equal(await sidebar.isVisible(), false);
+    await tab.page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await sidebar.getByRole('button', { name: 'New folder' }).waitFor();
+    await tab.page.waitForTimeout(250);
+    await tab.shot('mobile-sidebar');
+    await tab.page.locator('.overlay').click({ position: { x: 370, y: 400 } });
+    await tab.page.waitForFunction(() => !document.querySelector('.sidebar.open'));
+  });
+});

@@ -1,0 +1,175 @@
+// Drives the built UI in Debian's chromium (playwright-core) against a real server on a temp folder.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { adminPassword, bundle, removeDir, startServer } from './server';
+import type { StartOptions, TestServer } from './server';
+
+export const chromiumPath = process.env.DRAWER_CHROMIUM ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageOptions {
+  /** Log in as this user by putting a fresh token into localStorage (default: admin). */
+  as?: { username: string; password: string } | null;
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** The browser's language (navigator.languages, Accept-Language), e.g. 'ar' or 'pt-BR'; default en-US. */
+  locale?: string;
+  /** A touch screen (taps instead of clicks). */
+  hasTouch?: boolean;
+}
+
+export interface UiPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far (failed HTTP loads are left out: tests cause them). */
+  errors: string[];
+  /** Opens an app path (such as '/files/') under the server's base URL and waits for the app. */
+  open(appPath: string): Promise<void>;
+  /** Saves a screenshot when DRAWER_SHOTS names a folder. */
+  shot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface UiHarness {
+  server: TestServer;
+  browser: Browser;
+  newPage(options?: PageOptions): Promise<UiPage>;
+  close(): Promise<void>;
+}
+
+function assertUiBuilt(): void {
+  const index = path.join(path.dirname(bundle), 'ui', 'index.html');
+  const html = fs.existsSync(index) ? fs.readFileSync(index, 'utf8') : '';
+  if (!/assets\/main-[^"]+\.js/.test(html))
+    throw new Error(`${index} has no built UI: run node --import tsx scripts/build-ui.ts first`);
+}
+
+/** One server and one browser for a whole test file; pages are cheap. */
+export async function startUi(options: StartOptions = {}): Promise<UiHarness> {
+  assertUiBuilt();
+  const server = await startServer(options);
+  // launch() gives every browser a fresh temporary profile (user-data dir) and removes it on close.
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const shotsDir = process.env.DRAWER_SHOTS;
+
+  async function newPage(pageOptions: PageOptions = {}): Promise<UiPage> {
+    const context = await browser.newContext({
+      colorScheme: pageOptions.colorScheme ?? 'light',
+      viewport: pageOptions.viewport ?? { width: 1280, height: 800 },
+      locale: pageOptions.locale ?? 'en-US',
+      acceptDownloads: true,
+      hasTouch: pageOptions.hasTouch ?? false,
+    });
+    // tsx compiles tests with keepNames: functions handed to page.evaluate() call its __name helper.
+    await context.addInitScript('globalThis.__name = (target) => target');
+    const as =
+      pageOptions.as === undefined
+        ? { username: 'admin', password: adminPassword }
+        : pageOptions.as;
+    if (as) {
+      const token = await server.login(as.username, as.password);
+      // Seeded once per tab, so logging out stays logged out; sandboxed pages (JSON errors) have no storage.
+      await context.addInitScript((jwt) => {
+        try {
+          if (!sessionStorage.getItem('drawer-test-seeded')) {
+            localStorage.setItem('jwt', jwt);
+            sessionStorage.setItem('drawer-test-seeded', '1');
+          }
+        } catch {
+          // no storage here
+        }
+      }, token);
+    }
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text());
+    });
+    return {
+      page,
+      context,
+      errors,
+      async open(appPath) {
+        await page.goto(server.url + appPath);
+        await page.waitForSelector('#loading', { state: 'detached' });
+      },
+      async shot(name) {
+        if (!shotsDir) return;
+        fs.mkdirSync(shotsDir, { recursive: true });
+        await page.screenshot({ path: path.join(shotsDir, `${name}.png`), animations: 'disabled' });
+      },
+      close: () => context.close(),
+    };
+  }
+
+  return {
+    server,
+    browser,
+    newPage,
+    async close() {
+      await browser.close();
+      await server.stop();
+      removeDir(server.dir);
+    },
+  };
+}
+
+/** The app path of the page, without the base URL. */
+export function appPath(page: Page, server: TestServer): string {
+  return decodeURI(page.url().slice(server.url.length));
+}
+
+export function assertNoErrors(ui: UiPage): void {
+  assert.deepEqual(ui.errors, [], 'no console errors or uncaught exceptions');
+}
+
+/** Names of the listing items on screen, in order. */
+export function listedNames(page: Page): Promise<string[]> {
+  return page.$$eval('.listing .item .item-name', (elements) =>
+    elements.map((element) => element.textContent ?? ''),
+  );
+}
+
+/** Stores preferences of a user straight through the API (view mode, sorting). */
+export async function setPreferences(
+  server: TestServer,
+  token: string,
+  id: number,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const response = await server.request('PUT', `/api/users/${id}`, {
+    token,
+    body: { what: 'user', which: Object.keys(data), data: { id, ...data } },
+  });
+  assert.equal(response.status, 200, response.text);
+}
+
+export const userPassword = 'user-password-for-tests';
+
+/** Creates a user (admin token) with the given fields over the defaults; returns its id. */
+export async function addUser(
+  server: TestServer,
+  username: string,
+  data: Record<string, unknown> = {},
+): Promise<number> {
+  const response = await server.request('POST', '/api/users', {
+    token: await server.adminToken(),
+    body: { what: 'user', which: [], data: { username, password: userPassword, ...data } },
+  });
+  assert.equal(response.status, 201, response.text);
+  return response.json<{ id: number }>().id;
+}

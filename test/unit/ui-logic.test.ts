@@ -1,0 +1,195 @@
+// The UI's pure rules: guards, tokens, selection, sorting arrows, breadcrumbs, paths and upload progress.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { encodePath } from '../../ui/api/client';
+import { filesUrl, joinPath, normalizePath, parentPath, samePath } from '../../ui/api/resources';
+import { pathFromPathname } from '../../ui/components/current-path';
+import { requireAdmin, requireSession, safeRedirect } from '../../ui/routes/guards';
+import { crumbsOf } from '../../ui/routes/files/breadcrumbs';
+import { arrowOf, nextSorting } from '../../ui/routes/files/listing-sort';
+import { selectionAfterClick } from '../../ui/state/selection';
+import type { Session } from '../../ui/state/session';
+import { parseToken, TokenError } from '../../ui/state/session';
+import { averageProgress } from '../../ui/state/upload';
+
+function token(claims: object): string {
+  return `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+}
+
+const user = (admin: boolean): Session => ({
+  token: 't',
+  exp: 0,
+  user: {
+    id: 2,
+    username: 'u',
+    locale: '',
+    lockPassword: false,
+    viewMode: 'list',
+    commands: [],
+    sorting: { by: 'name', asc: true },
+    perm: {
+      admin,
+      execute: false,
+      create: true,
+      rename: true,
+      modify: true,
+      delete: true,
+      share: true,
+      download: true,
+    },
+  },
+});
+
+describe('route guards', () => {
+  it('sends anonymous visitors to /login with the full path and lets users through', () => {
+    assert.deepEqual(requireSession(null, '/files/a/?x=1'), {
+      to: '/login',
+      redirect: '/files/a/?x=1',
+    });
+    assert.equal(requireSession(user(false), '/files/'), null);
+  });
+
+  it('sends non-admins on admin routes to /403', () => {
+    assert.deepEqual(requireAdmin(user(false), '/settings/global'), { to: '/403' });
+    assert.equal(requireAdmin(user(true), '/settings/global'), null);
+    assert.deepEqual(requireAdmin(null, '/settings/users'), {
+      to: '/login',
+      redirect: '/settings/users',
+    });
+  });
+
+  it('follows only redirects inside the app', () => {
+    assert.equal(safeRedirect('/files/docs/'), '/files/docs/');
+    for (const bad of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil',
+      undefined,
+      42,
+      '/login',
+    ])
+      assert.equal(safeRedirect(bad), '/files/');
+  });
+});
+
+describe('stored tokens', () => {
+  it('needs three parts and an unexpired exp', () => {
+    assert.throws(
+      () => parseToken('abc'),
+      (error: unknown) => error instanceof TokenError && error.message === 'token malformed',
+    );
+    assert.throws(() => parseToken('a.b'), /token malformed/);
+    assert.throws(() => parseToken('a.!!!.c'), /token malformed/);
+    assert.throws(() => parseToken(token({ exp: 10, user: { id: 1 } }), 20_000), /token expired/);
+    const session = parseToken(token({ exp: 100, user: { id: 1, username: 'ünï' } }), 20_000);
+    assert.equal(session.user.username, 'ünï');
+    assert.equal(session.exp, 100);
+  });
+});
+
+describe('selection clicks', () => {
+  const order = ['/a', '/b', '/c', '/d', '/e'];
+  const none = { ctrl: false, shift: false };
+  it('a click selects only the item; a click on a selected item deselects it', () => {
+    assert.deepEqual(
+      selectionAfterClick({ paths: ['/a', '/b'], multiple: false }, order, 2, none),
+      ['/c'],
+    );
+    assert.deepEqual(
+      selectionAfterClick({ paths: ['/a', '/b'], multiple: false }, order, 1, none),
+      ['/a'],
+    );
+  });
+  it('Ctrl-click and multi-select mode add', () => {
+    assert.deepEqual(
+      selectionAfterClick({ paths: ['/a'], multiple: false }, order, 2, {
+        ctrl: true,
+        shift: false,
+      }),
+      ['/a', '/c'],
+    );
+    assert.deepEqual(selectionAfterClick({ paths: ['/a'], multiple: true }, order, 3, none), [
+      '/a',
+      '/d',
+    ]);
+  });
+  it('Shift-click with exactly one selected takes the range, both directions', () => {
+    const shift = { ctrl: false, shift: true };
+    assert.deepEqual(selectionAfterClick({ paths: ['/b'], multiple: false }, order, 3, shift), [
+      '/b',
+      '/c',
+      '/d',
+    ]);
+    assert.deepEqual(selectionAfterClick({ paths: ['/d'], multiple: false }, order, 1, shift), [
+      '/d',
+      '/b',
+      '/c',
+    ]);
+    // With two selected, Shift is a plain click.
+    assert.deepEqual(
+      selectionAfterClick({ paths: ['/a', '/b'], multiple: false }, order, 4, shift),
+      ['/e'],
+    );
+  });
+});
+
+describe('sorting arrows', () => {
+  it('choosing a column sets asc to whether its arrow points up', () => {
+    const byName = { by: 'name', asc: true } as const;
+    assert.equal(arrowOf(byName, 'name'), 'down');
+    assert.deepEqual(nextSorting(byName, 'name'), { by: 'name', asc: false });
+    assert.deepEqual(nextSorting({ by: 'name', asc: false }, 'name'), { by: 'name', asc: true });
+    assert.equal(arrowOf(byName, 'size'), 'up');
+    assert.deepEqual(nextSorting(byName, 'size'), { by: 'size', asc: true });
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('shows every crumb up to 3, then the last 3 after an ellipsis', () => {
+    assert.deepEqual(crumbsOf('/a/b', true), {
+      crumbs: [
+        { name: 'a', url: '/files/a/' },
+        { name: 'b', url: '/files/a/b/' },
+      ],
+      truncated: false,
+    });
+    const deep = crumbsOf('/a/b c/d/e/f.txt', false);
+    assert.equal(deep.truncated, true);
+    assert.deepEqual(
+      deep.crumbs.map((crumb) => crumb.url),
+      ['/files/a/b%20c/d/', '/files/a/b%20c/d/e/', '/files/a/b%20c/d/e/f.txt'],
+    );
+  });
+});
+
+describe('paths', () => {
+  it('normalises, joins and encodes virtual paths', () => {
+    assert.equal(normalizePath('/a/b/'), '/a/b');
+    assert.equal(normalizePath(''), '/');
+    assert.equal(joinPath('/', 'x'), '/x');
+    assert.equal(joinPath('/a/', 'x y'), '/a/x y');
+    assert.equal(parentPath('/a/b'), '/a');
+    assert.equal(parentPath('/a'), '/');
+    assert.ok(samePath('/a/', '/a'));
+    assert.equal(encodePath('/a b/c#d?%'), '/a%20b/c%23d%3F%25');
+    assert.equal(filesUrl('/', true), '/files/');
+    assert.equal(filesUrl('/100%/ä', true), '/files/100%25/%C3%A4/');
+  });
+  it('reads the shown path back from the URL', () => {
+    assert.deepEqual(pathFromPathname('/files/100%25/%C3%A4/'), { path: '/100%/ä', isDir: true });
+    assert.deepEqual(pathFromPathname('/files/'), { path: '/', isDir: true });
+    assert.deepEqual(pathFromPathname('/files'), { path: '/', isDir: true });
+    assert.deepEqual(pathFromPathname('/files/a.txt'), { path: '/a.txt', isDir: false });
+    assert.equal(pathFromPathname('/settings'), null);
+  });
+});
+
+describe('upload progress', () => {
+  it('is the average over the files, rounded up', () => {
+    assert.equal(averageProgress([]), 0);
+    assert.equal(averageProgress([0.5, 0]), 25);
+    assert.equal(averageProgress([0.333, 0]), 17);
+    assert.equal(averageProgress([1, 1, 0.001]), 67);
+    assert.equal(averageProgress([1, 1]), 100);
+  });
+});

@@ -1,0 +1,53 @@
+// Share links and search results in the UI: sort order, public download paths, app URLs.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { resultUrl, typeQuery } from '../../ui/api/search';
+import { publicDownloadUrl, shareUrl, sortShareLinks } from '../../ui/api/shares';
+import { shareAddressOf, sharePageUrl } from '../../ui/routes/share/share-address';
+
+const link = (hash: string, expire: number) => ({ hash, expire, path: '/a', userID: 1 });
+
+describe('share links', () => {
+  it('sorts the permanent link first, then by expiry', () => {
+    const sorted = sortShareLinks([link('late', 300), link('perm', 0), link('soon', 100)]);
+    assert.deepEqual(
+      sorted.map((entry) => entry.hash),
+      ['perm', 'soon', 'late'],
+    );
+  });
+
+  it('builds the visitor URL from the origin and /share/{hash}', () => {
+    assert.equal(shareUrl('AbC-_1', 'https://files.example'), 'https://files.example/share/AbC-_1');
+  });
+
+  it('downloads a file share by its name and a folder share as an archive', () => {
+    const file = { path: '', name: 'a b#.txt' };
+    assert.equal(publicDownloadUrl('h', file, true), '/api/public/dl/h/a%20b%23.txt');
+    assert.equal(publicDownloadUrl('h', { path: '/', name: 'docs' }, false), '/api/public/dl/h/');
+    assert.equal(
+      publicDownloadUrl('h', { path: '/sub dir/x?.txt', name: 'x?.txt' }, false),
+      '/api/public/dl/h/sub%20dir/x%3F.txt',
+    );
+  });
+
+  it('reads the hash and the sub-folder from the page path, and builds it back', () => {
+    assert.deepEqual(shareAddressOf('/share/h1'), { hash: 'h1', sub: '/' });
+    assert.deepEqual(shareAddressOf('/share/h1/'), { hash: 'h1', sub: '/' });
+    assert.deepEqual(shareAddressOf('/share/h1/a%20b/c'), { hash: 'h1', sub: '/a b/c' });
+    assert.deepEqual(shareAddressOf('/share/h1/%E0%A4'), { hash: 'h1', sub: '/%E0%A4' });
+    assert.equal(sharePageUrl('h1', '/a b/c'), '/share/h1/a%20b/c');
+    assert.equal(sharePageUrl('h1', '/'), '/share/h1');
+  });
+});
+
+describe('search results', () => {
+  it('link into the searched folder, folders with a trailing slash', () => {
+    assert.equal(resultUrl('/', { path: 'a b/c.txt', dir: false }), '/files/a%20b/c.txt');
+    assert.equal(resultUrl('/docs/', { path: 'x#', dir: true }), '/files/docs/x%23/');
+  });
+
+  it('fill the input with a type filter and a trailing space', () => {
+    assert.equal(typeQuery('image'), 'type:image ');
+    assert.equal(typeQuery('pdf'), 'type:pdf ');
+  });
+});

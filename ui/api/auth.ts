@@ -1,0 +1,69 @@
+// Logging in and out, signing up, and keeping the token fresh (SPEC §4 Session, §7).
+import { config } from '../config';
+import {
+  clearSession,
+  parseToken,
+  sessionStore,
+  setToken,
+  tokenStorageKey,
+} from '../state/session';
+import type { ApiClient } from './client';
+
+export async function logIn(
+  api: ApiClient,
+  username: string,
+  password: string,
+  recaptcha = '',
+): Promise<void> {
+  const token = await api.text('POST', 'api/login', {
+    json: { username, password, recaptcha },
+    anonymous: true,
+  });
+  setToken(token);
+}
+
+export async function signUp(api: ApiClient, username: string, password: string): Promise<void> {
+  await api.call('POST', 'api/signup', { json: { username, password }, anonymous: true });
+}
+
+let renewing: Promise<void> | null = null;
+
+/** Swaps the current token for a fresh one; concurrent hints share one call. */
+export function renewToken(api: ApiClient): Promise<void> {
+  const token = sessionStore.get()?.token;
+  if (!token) return Promise.resolve();
+  renewing ??= api
+    .text('POST', 'api/renew', { headers: { 'X-Auth': token }, anonymous: true })
+    .then((fresh) => void setToken(fresh))
+    .finally(() => (renewing = null));
+  return renewing;
+}
+
+/**
+ * On start: a stored token is checked (three parts, not expired) and then renewed; an invalid one is
+ * dropped with a warning. In no-auth mode the server hands out a token for empty credentials.
+ */
+export async function startSession(api: ApiClient): Promise<void> {
+  const stored = localStorage.getItem(tokenStorageKey);
+  if (stored) {
+    try {
+      sessionStore.set(parseToken(stored));
+      await renewToken(api);
+      return;
+    } catch (error) {
+      console.warn(`Ignoring the stored session: ${(error as Error).message}`);
+      clearSession();
+    }
+  }
+  if (config.NoAuth) {
+    try {
+      await logIn(api, '', '');
+    } catch (error) {
+      console.warn(`No-auth login failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+export function logOut(): void {
+  clearSession();
+}

@@ -1,0 +1,146 @@
+// The one door to the server: every call goes through here (base URL, X-Auth, JSON errors, renew hints).
+import { config } from '../config';
+
+/** A failed call: the HTTP status and the server's {code, message} (code 'network' when unreachable). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  query?: Query;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (text, a file). */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Login, signup and renew: no token, no renew hint, no logout on 401. */
+  anonymous?: boolean;
+}
+
+export interface UploadOptions {
+  query?: Query;
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface ApiHooks {
+  token(): string | null;
+  /** The server asked for a fresh token (X-Renew-Token: true). */
+  onRenewHint(): void;
+  /** The server refused the token (401). */
+  onUnauthorized(): void;
+}
+
+export interface ApiClient {
+  call(method: string, path: string, options?: CallOptions): Promise<Response>;
+  json<T>(method: string, path: string, options?: CallOptions): Promise<T>;
+  text(method: string, path: string, options?: CallOptions): Promise<string>;
+  /** A raw-body POST with upload progress (fetch cannot report it). */
+  upload(path: string, body: Blob, options?: UploadOptions): Promise<void>;
+  /** An absolute link under the base URL, carrying the token as ?auth= (downloads, media). */
+  link(path: string, query?: Query): string;
+}
+
+/** Encodes a virtual path segment by segment: '/a b/c#d' → '/a%20b/c%23d'. */
+export function encodePath(virtualPath: string): string {
+  return virtualPath.split('/').map(encodeURIComponent).join('/');
+}
+
+function withQuery(url: string, query: Query | undefined): string {
+  if (!query) return url;
+  const pairs = Object.entries(query).filter(([, value]) => value !== undefined);
+  if (pairs.length === 0) return url;
+  const search = pairs
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+export async function errorFromBody(status: number, text: string): Promise<ApiError> {
+  try {
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof body.code === 'string')
+      return new ApiError(status, body.code, typeof body.message === 'string' ? body.message : '');
+  } catch {
+    // Not JSON: a proxy's page or plain text; keep its words below.
+  }
+  return new ApiError(status, `http.${status}`, text.trim().slice(0, 200) || String(status));
+}
+
+export function createApiClient(hooks: ApiHooks): ApiClient {
+  const base = `${config.BaseURL}/`;
+  const absolute = (path: string) => base + path.replace(/^\//, '');
+
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.anonymous ? null : hooks.token();
+    if (token) headers['X-Auth'] = token;
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    let response: Response;
+    try {
+      response = await fetch(withQuery(absolute(path), options.query), {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', (error as Error).message);
+    }
+    if (!options.anonymous) {
+      if (response.status === 401) hooks.onUnauthorized();
+      else if (response.headers.get('X-Renew-Token') === 'true') hooks.onRenewHint();
+    }
+    if (!response.ok) throw await errorFromBody(response.status, await response.text());
+    return response;
+  }
+
+  return {
+    call,
+    json: async <T>(method: string, path: string, options?: CallOptions) =>
+      (await (await call(method, path, options)).json()) as T,
+    text: async (method, path, options) => (await call(method, path, options)).text(),
+    upload(path, body, options = {}) {
+      return new Promise((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open('POST', withQuery(absolute(path), options.query));
+        const token = hooks.token();
+        if (token) request.setRequestHeader('X-Auth', token);
+        request.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.total);
+        request.onload = () => {
+          if (request.status === 401) hooks.onUnauthorized();
+          if (request.status >= 200 && request.status < 300) {
+            options.onProgress?.(body.size, body.size);
+            if (request.getResponseHeader('X-Renew-Token') === 'true') hooks.onRenewHint();
+            resolve();
+          } else void errorFromBody(request.status, request.responseText).then(reject);
+        };
+        request.onerror = () => reject(new ApiError(0, 'network', 'network error'));
+        request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+        options.signal?.addEventListener('abort', () => request.abort());
+        request.send(body);
+      });
+    },
+    link: (path, query) =>
+      new URL(
+        withQuery(absolute(path), { ...query, auth: hooks.token() ?? undefined }),
+        location.href,
+      ).href,
+  };
+}

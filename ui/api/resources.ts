@@ -1,0 +1,164 @@
+// Files and folders: the resource query (keyed by path) and every file operation (SPEC §7).
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient, Query } from './client';
+import { encodePath } from './client';
+
+export interface ResourceItem {
+  path: string;
+  name: string;
+  size: number;
+  modified: string;
+  isDir: boolean;
+  isSymlink?: boolean;
+  /** image, audio, video, pdf, blob, text, textImmutable, invalid_link; '' for folders. */
+  type: string;
+  extension: string;
+}
+
+export interface Resource extends ResourceItem {
+  content?: string;
+  subtitles?: string[];
+  items?: ResourceItem[];
+  numDirs?: number;
+  numFiles?: number;
+  sorting?: { by: string; asc: boolean };
+  checksums?: Record<string, string>;
+}
+
+export const checksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
+export type ChecksumAlgorithm = (typeof checksumAlgorithms)[number];
+
+/** Archive formats: the value sent as algo, and the label shown (SPEC §2, §9). */
+export const archiveFormats = [
+  ['zip', 'zip'],
+  ['tar', 'tar'],
+  ['targz', 'tar.gz'],
+  ['tarbz2', 'tar.bz2'],
+  ['tarxz', 'tar.xz'],
+  ['tarlz4', 'tar.lz4'],
+  ['tarsz', 'tar.sz'],
+] as const;
+
+/** '/a/b/' and '/a/b' are the same place; the root is '/'. */
+export function normalizePath(virtualPath: string): string {
+  const trimmed = `/${virtualPath}`.replace(/\/+/g, '/').replace(/\/$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function samePath(a: string, b: string): boolean {
+  return normalizePath(a) === normalizePath(b);
+}
+
+export function joinPath(folder: string, name: string): string {
+  return `${normalizePath(folder).replace(/\/$/, '')}/${name}`;
+}
+
+export function parentPath(virtualPath: string): string {
+  const normal = normalizePath(virtualPath);
+  return normal.slice(0, normal.lastIndexOf('/')) || '/';
+}
+
+export function baseName(virtualPath: string): string {
+  return normalizePath(virtualPath).split('/').pop() ?? '';
+}
+
+/** The app URL of an item: /files/<encoded path>, folders with a trailing slash. */
+export function filesUrl(virtualPath: string, isDir: boolean): string {
+  const normal = normalizePath(virtualPath);
+  if (normal === '/') return '/files/';
+  return `/files${encodePath(normal)}${isDir ? '/' : ''}`;
+}
+
+function resourceUrl(virtualPath: string): string {
+  return `api/resources${encodePath(virtualPath.startsWith('/') ? virtualPath : `/${virtualPath}`)}`;
+}
+
+export function resourceQuery(api: ApiClient, virtualPath: string) {
+  const path = normalizePath(virtualPath);
+  return queryOptions({
+    queryKey: ['resource', path],
+    queryFn: ({ signal }) => api.json<Resource>('GET', resourceUrl(path), { signal }),
+  });
+}
+
+export async function createFile(api: ApiClient, virtualPath: string): Promise<void> {
+  await api.call('POST', resourceUrl(virtualPath), { query: { override: false }, body: '' });
+}
+
+export async function createFolder(api: ApiClient, virtualPath: string): Promise<void> {
+  await api.call('POST', `${resourceUrl(normalizePath(virtualPath))}/`, {
+    query: { override: false },
+  });
+}
+
+export async function saveFile(
+  api: ApiClient,
+  virtualPath: string,
+  content: string,
+): Promise<void> {
+  await api.call('PUT', resourceUrl(virtualPath), {
+    body: content,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
+export async function deleteResource(api: ApiClient, virtualPath: string): Promise<void> {
+  await api.call('DELETE', resourceUrl(virtualPath));
+}
+
+export interface TransferOptions {
+  override?: boolean;
+  rename?: boolean;
+}
+
+/** Rename and move are the same call; copy differs only in its action. */
+export async function transferResource(
+  api: ApiClient,
+  action: 'rename' | 'copy',
+  from: string,
+  to: string,
+  options: TransferOptions = {},
+): Promise<void> {
+  const query: Query = {
+    action,
+    // The server decodes the destination once more (File Browser's contract).
+    destination: encodeURIComponent(to),
+    override: options.override ? true : undefined,
+    rename: options.rename ? true : undefined,
+  };
+  await api.call('PATCH', resourceUrl(from), { query });
+}
+
+export async function fetchChecksum(
+  api: ApiClient,
+  virtualPath: string,
+  algorithm: ChecksumAlgorithm,
+): Promise<string> {
+  const resource = await api.json<Resource>('GET', resourceUrl(virtualPath), {
+    query: { checksum: algorithm },
+  });
+  return resource.checksums?.[algorithm] ?? '';
+}
+
+export function uploadFile(
+  api: ApiClient,
+  virtualPath: string,
+  file: Blob,
+  override: boolean,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<void> {
+  return api.upload(resourceUrl(virtualPath), file, { query: { override }, onProgress });
+}
+
+/** A download link: one item as is (or as an archive when algo is given), several as one archive. */
+export function downloadLink(api: ApiClient, paths: string[], algorithm?: string): string {
+  if (paths.length === 1)
+    return api.link(`api/raw${encodePath(normalizePath(paths[0] ?? '/'))}`, { algo: algorithm });
+  const files = paths.map((path) => encodeURI(normalizePath(path))).join(',');
+  return api.link('api/raw/', { files, algo: algorithm });
+}
+
+/** A link that shows a file in the page (images, media, PDFs). */
+export function inlineLink(api: ApiClient, virtualPath: string): string {
+  return api.link(`api/raw${encodePath(normalizePath(virtualPath))}`, { inline: true });
+}

@@ -1,0 +1,65 @@
+// Global settings (admin only, SPEC §3): the query and the partial save of GET|PUT /api/settings.
+import { queryOptions } from '@tanstack/react-query';
+import type { Permissions } from '../state/session';
+import type { ApiClient } from './client';
+
+/** An allow or deny rule: a path relative to the scope, or a regular expression (SPEC §3 Rule). */
+export interface Rule {
+  allow: boolean;
+  path: string;
+  regex: boolean;
+  regexp: { raw: string } | null;
+}
+
+/** The template new users start from. */
+export interface UserDefaults {
+  scope: string;
+  locale: string;
+  perm: Permissions;
+  commands: string[];
+}
+
+export interface Branding {
+  name: string;
+  disableExternal: boolean;
+  files: string;
+}
+
+export interface Settings {
+  signup: boolean;
+  createUserDir: boolean;
+  userHomeBasePath: string;
+  defaults: UserDefaults;
+  rules: Rule[];
+  branding: Branding;
+  shell: string[];
+  commands: Record<string, string[]>;
+}
+
+/** The events with before_/after_ command lists, in the order the command runner shows them. */
+export const hookEvents = ['save', 'copy', 'rename', 'upload', 'delete'] as const;
+export const hookNames = hookEvents.flatMap((event) => [`before_${event}`, `after_${event}`]);
+
+/** What one settings card saves; the server keeps every field left out. */
+export interface SettingsPatch {
+  signup?: boolean;
+  createUserDir?: boolean;
+  rules?: Rule[];
+  branding?: Partial<Branding>;
+  shell?: string[];
+  defaults?: Partial<UserDefaults>;
+  commands?: Record<string, string[]>;
+}
+
+export const settingsKey = ['settings'] as const;
+
+export function settingsQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api.json<Settings>('GET', 'api/settings', { signal }),
+  });
+}
+
+export function saveSettings(api: ApiClient, patch: SettingsPatch): Promise<Settings> {
+  return api.json<Settings>('PUT', 'api/settings', { json: patch });
+}

@@ -1,0 +1,100 @@
+// Share links of one item (SPEC §2 Share dialog, §7) and the anonymous share lookups of the public page.
+import { queryOptions } from '@tanstack/react-query';
+import { config } from '../config';
+import type { ApiClient } from './client';
+import { encodePath } from './client';
+import type { ResourceItem } from './resources';
+import { normalizePath } from './resources';
+
+export interface ShareLink {
+  hash: string;
+  path: string;
+  userID: number;
+  /** Unix seconds; 0 is a permanent link. */
+  expire: number;
+}
+
+export const shareUnits = ['seconds', 'minutes', 'hours', 'days'] as const;
+export type ShareUnit = (typeof shareUnits)[number];
+
+/** The permanent link first, then the others by expiry, soonest first (SPEC §2). */
+export function sortShareLinks(links: readonly ShareLink[]): ShareLink[] {
+  return [...links].sort((a, b) => {
+    if (a.expire === 0 || b.expire === 0) return a.expire === 0 ? (b.expire === 0 ? 0 : -1) : 1;
+    return a.expire - b.expire;
+  });
+}
+
+/** What visitors open: origin + base path + /share/{hash}. */
+export function shareUrl(hash: string, origin = location.origin): string {
+  return `${origin}${config.BaseURL}/share/${encodeURIComponent(hash)}`;
+}
+
+function shareApiPath(virtualPath: string): string {
+  return `api/share${encodePath(normalizePath(virtualPath))}`;
+}
+
+export function sharesQuery(api: ApiClient, virtualPath: string) {
+  const path = normalizePath(virtualPath);
+  return queryOptions({
+    queryKey: ['shares', path],
+    queryFn: async ({ signal }) =>
+      sortShareLinks(await api.json<ShareLink[]>('GET', shareApiPath(path), { signal })),
+  });
+}
+
+/** A link that expires after `amount` units, or a permanent one when no amount is given. */
+export function createShareLink(
+  api: ApiClient,
+  virtualPath: string,
+  expiry?: { amount: number; unit: ShareUnit },
+): Promise<ShareLink> {
+  const query = expiry ? { expires: String(expiry.amount), unit: expiry.unit } : undefined;
+  return api.json<ShareLink>('POST', shareApiPath(virtualPath), { query });
+}
+
+export async function deleteShareLink(api: ApiClient, hash: string): Promise<void> {
+  await api.call('DELETE', `api/share/${encodeURIComponent(hash)}`);
+}
+
+/** A shared item as an anonymous visitor sees it; paths are relative to the share. */
+export interface PublicShareItem extends Omit<ResourceItem, 'isSymlink'> {
+  isSymlink?: boolean;
+}
+
+export interface PublicShare extends PublicShareItem {
+  items?: PublicShareItem[];
+  numDirs?: number;
+  numFiles?: number;
+}
+
+/** /share/{hash}/{sub} of a folder share opens a sub-folder; `sub` is a share-relative path. */
+export function publicShareQuery(api: ApiClient, hash: string, sub: string) {
+  const path = normalizePath(sub);
+  return queryOptions({
+    queryKey: ['publicShare', hash, path],
+    queryFn: ({ signal }) =>
+      api.json<PublicShare>(
+        'GET',
+        `api/public/share/${encodeURIComponent(hash)}${path === '/' ? '' : encodePath(path)}`,
+        // A visitor may be logged in elsewhere in the app: the share is never fetched as them.
+        { signal, anonymous: true },
+      ),
+  });
+}
+
+/**
+ * The public download of a share: a file share by its name (the server ignores what follows the
+ * hash and serves the file; the name makes a readable URL), a folder or sub-folder as an archive,
+ * or one file inside a folder share by its share-relative path.
+ */
+export function publicDownloadUrl(
+  hash: string,
+  target: { path: string; name: string },
+  isFileShare: boolean,
+): string {
+  const base = `${config.BaseURL}/api/public/dl/${encodeURIComponent(hash)}`;
+  if (isFileShare) return `${base}/${encodeURIComponent(target.name)}`;
+  const path = normalizePath(target.path);
+  return path === '/' ? `${base}/` : `${base}${encodePath(path)}`;
+}

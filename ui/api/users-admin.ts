@@ -1,0 +1,84 @@
+// Users as the admin screens and the password card manage them (SPEC §7): list, one, create, update, delete.
+import { queryOptions } from '@tanstack/react-query';
+import type { Permissions } from '../state/session';
+import type { ApiClient } from './client';
+import type { Rule } from './settings';
+
+/** A user as GET /api/users answers it (the password always ""). */
+export interface UserRecord {
+  id: number;
+  username: string;
+  password: string;
+  scope: string;
+  locale: string;
+  lockPassword: boolean;
+  perm: Permissions;
+  commands: string[];
+  rules: Rule[];
+}
+
+/** The fields the user form edits and sends; a blank password keeps the current one on update. */
+export type UserDraft = Pick<
+  UserRecord,
+  'username' | 'password' | 'scope' | 'locale' | 'lockPassword' | 'perm' | 'commands' | 'rules'
+>;
+
+export const usersKey = ['users'] as const;
+
+export function usersQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: usersKey,
+    queryFn: ({ signal }) => api.json<UserRecord[]>('GET', 'api/users', { signal }),
+  });
+}
+
+export function userQuery(api: ApiClient, id: number) {
+  return queryOptions({
+    queryKey: [...usersKey, id],
+    queryFn: ({ signal }) => api.json<UserRecord>('GET', `api/users/${id}`, { signal }),
+  });
+}
+
+/** POST answers 201 with the new user (and its UI route in Location). */
+export function createUser(api: ApiClient, draft: UserDraft): Promise<UserRecord> {
+  return api.json<UserRecord>('POST', 'api/users', {
+    json: { what: 'user', which: [], data: { ...draft, id: 0 } },
+  });
+}
+
+export interface SavedUser {
+  user: UserRecord;
+  /** A fresh token when the caller changed their own password or name (the old one stops working). */
+  token: string | null;
+}
+
+async function putUser(
+  api: ApiClient,
+  id: number,
+  which: string[],
+  data: object,
+): Promise<SavedUser> {
+  const response = await api.call('PUT', `api/users/${id}`, {
+    json: { what: 'user', which, data: { ...data, id } },
+  });
+  const user = (await response.json()) as UserRecord;
+  return { user, token: response.headers.get('X-Auth-Token') };
+}
+
+/** The admin editor replaces the whole record (which: ['all']). */
+export function updateUser(api: ApiClient, id: number, draft: UserDraft): Promise<SavedUser> {
+  return putUser(api, id, ['all'], draft);
+}
+
+/** A user's own password change (SPEC §5: only sent when both fields match). */
+export function changeOwnPassword(
+  api: ApiClient,
+  id: number,
+  password: string,
+): Promise<SavedUser> {
+  return putUser(api, id, ['password'], { password });
+}
+
+export async function deleteUser(api: ApiClient, id: number): Promise<void> {
+  await api.call('DELETE', `api/users/${id}`);
+}

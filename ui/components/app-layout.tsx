@@ -1,0 +1,83 @@
+// The logged-in layout: progress bar, header, sidebar, the screen, prompts, and the global keys.
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { promptComponents } from '../prompts/registry';
+import { closePrompt, promptStore, showPrompt, usePrompt } from '../state/prompt';
+import { Header } from './header';
+import { layoutPanels } from './extension-points';
+import './shell-extension';
+import { HeaderSlotContext } from './header-actions';
+import { ProgressBar } from './progress-bar';
+import { PromptHost } from './prompt-host';
+import { Sidebar } from './sidebar';
+import { useIsMobile } from './use-media';
+
+const collapsedKey = 'drawer.sidebarCollapsed';
+
+/** F1 help, Esc closes the prompt, Ctrl/Cmd+F search (SPEC §9); screens handle their own keys. */
+function useGlobalKeys(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F1') {
+        event.preventDefault();
+        showPrompt('help', {});
+      } else if (event.key === 'Escape' && promptStore.get()) {
+        closePrompt();
+      } else if (
+        (event.ctrlKey || event.metaKey) &&
+        event.key.toLowerCase() === 'f' &&
+        promptComponents.search
+      ) {
+        event.preventDefault();
+        showPrompt('search', {});
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+export default function AppLayout() {
+  const router = useRouter();
+  const mobile = useIsMobile();
+  const prompt = usePrompt();
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
+  useGlobalKeys();
+
+  // A route change closes the open prompt (SPEC §4).
+  useEffect(
+    () => router.subscribe('onBeforeNavigate', (event) => event.pathChanged && closePrompt()),
+    [router],
+  );
+
+  const toggleSidebar = () => {
+    if (mobile) {
+      if (prompt?.name === 'sidebar') closePrompt();
+      else showPrompt('sidebar', {});
+      return;
+    }
+    setCollapsed((value) => {
+      localStorage.setItem(collapsedKey, value ? '0' : '1');
+      return !value;
+    });
+  };
+  const sidebarOpen = mobile ? prompt?.name === 'sidebar' : !collapsed;
+
+  return (
+    <HeaderSlotContext.Provider value={slot}>
+      <div className={`app${sidebarOpen ? ' sidebar-open' : ''}`}>
+        <ProgressBar />
+        <Header onToggleSidebar={toggleSidebar} slotRef={setSlot} />
+        <Sidebar open={sidebarOpen} />
+        <main id="main" className="main">
+          <Outlet />
+        </main>
+        <PromptHost />
+        {layoutPanels.map((Panel, index) => (
+          <Panel key={index} />
+        ))}
+      </div>
+    </HeaderSlotContext.Provider>
+  );
+}

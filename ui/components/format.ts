@@ -1,0 +1,45 @@
+// Sizes in binary units and modified times relative to now, in the interface language.
+import { i18n } from '../i18n';
+
+const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+
+export function formatSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}
+
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** '5 minutes ago', 'yesterday', 'in 2 days' in the user's language. */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  let value = (time - now) / 1000;
+  const format = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
+  for (const [unit, size] of steps) {
+    if (Math.abs(value) < size) return format.format(Math.round(value), unit);
+    value /= size;
+  }
+  return '';
+}
+
+export function formatDate(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    time,
+  );
+}

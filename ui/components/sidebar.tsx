@@ -1,0 +1,87 @@
+// The sidebar: My files, New folder/file (create permission), Settings, Logout, Help and the credits.
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { logOut } from '../api/auth';
+import { appName, config } from '../config';
+import { showPrompt } from '../state/prompt';
+import { useSession } from '../state/session';
+import { useCurrentFolder } from './current-path';
+import { Icon } from './icons';
+
+export function Sidebar({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const folder = useCurrentFolder();
+  return (
+    <nav className={`sidebar${open ? ' open' : ''}`} aria-label={t('sidebar.label')}>
+      {session ? (
+        <>
+          <Link to="/files/" className="sidebar-item" activeOptions={{ exact: false }}>
+            <Icon name="folder" />
+            <span>{t('sidebar.myFiles')}</span>
+          </Link>
+          {session.user.perm.create && (
+            <>
+              <button
+                type="button"
+                className="sidebar-item"
+                onClick={() => showPrompt('newDir', { folder })}
+              >
+                <Icon name="newFolder" />
+                <span>{t('sidebar.newFolder')}</span>
+              </button>
+              <button
+                type="button"
+                className="sidebar-item"
+                onClick={() => showPrompt('newFile', { folder })}
+              >
+                <Icon name="newFile" />
+                <span>{t('sidebar.newFile')}</span>
+              </button>
+            </>
+          )}
+          <Link to="/settings/profile" className="sidebar-item">
+            <Icon name="settings" />
+            <span>{t('sidebar.settings')}</span>
+          </Link>
+          {!config.NoAuth && (
+            <button
+              type="button"
+              className="sidebar-item"
+              onClick={() => {
+                logOut();
+                void navigate({ to: '/login' });
+              }}
+            >
+              <Icon name="logout" />
+              <span>{t('sidebar.logout')}</span>
+            </button>
+          )}
+        </>
+      ) : (
+        <>
+          <Link to="/login" className="sidebar-item">
+            <Icon name="logout" />
+            <span>{t('sidebar.login')}</span>
+          </Link>
+          {config.Signup && (
+            <Link to="/login" className="sidebar-item">
+              <Icon name="newFile" />
+              <span>{t('sidebar.signup')}</span>
+            </Link>
+          )}
+        </>
+      )}
+      <div className="sidebar-footer">
+        <button type="button" className="sidebar-item" onClick={() => showPrompt('help', {})}>
+          <Icon name="help" />
+          <span>{t('sidebar.help')}</span>
+        </button>
+        <p className="credits">
+          {t('sidebar.credits', { name: appName, version: config.Version })}
+        </p>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+// The notification stack at the bottom right: success with a draining bar, errors with Close and Report.
+import { useTranslation } from 'react-i18next';
+import { config, reportIssueUrl } from '../config';
+import { dismissToast, successToastMs, useToasts } from '../state/toasts';
+import { Icon } from './icons';
+
+export function Toasts() {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  return (
+    <div className="toasts" aria-live="polite">
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          className={`toast toast-${toast.kind}`}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+        >
+          <Icon name={toast.kind === 'error' ? 'error' : 'check'} />
+          <p className="toast-message">{toast.message}</p>
+          {toast.kind === 'error' ? (
+            <div className="toast-actions">
+              {!config.DisableExternal && (
+                <a
+                  className="button button-flat"
+                  href={`${reportIssueUrl}?body=${encodeURIComponent(toast.message)}`}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
+                  {t('toasts.reportIssue')}
+                </a>
+              )}
+              <button
+                type="button"
+                className="button button-flat"
+                onClick={() => dismissToast(toast.id)}
+              >
+                {t('buttons.close')}
+              </button>
+            </div>
+          ) : (
+            <span className="toast-progress" style={{ animationDuration: `${successToastMs}ms` }} />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

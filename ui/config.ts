@@ -1,0 +1,49 @@
+// The runtime configuration the server inlines into the page (SPEC §2), read once at start.
+
+export interface RuntimeConfig {
+  Name: string;
+  DisableExternal: boolean;
+  BaseURL: string;
+  StaticURL: string;
+  Version: string;
+  Signup: boolean;
+  NoAuth: boolean;
+  LoginPage: boolean;
+  ReCaptcha: boolean;
+  ReCaptchaKey: string;
+  ReCaptchaHost: string;
+  EnableExec: boolean;
+}
+
+const defaults: RuntimeConfig = {
+  Name: '',
+  DisableExternal: false,
+  BaseURL: '',
+  StaticURL: '/static',
+  Version: '',
+  Signup: false,
+  NoAuth: false,
+  LoginPage: true,
+  ReCaptcha: false,
+  ReCaptchaKey: '',
+  ReCaptchaHost: 'https://www.google.com',
+  EnableExec: false,
+};
+
+function readConfig(): RuntimeConfig {
+  const element = typeof document === 'undefined' ? null : document.getElementById('drawer-config');
+  if (!element?.textContent) return defaults;
+  try {
+    return { ...defaults, ...(JSON.parse(element.textContent) as Partial<RuntimeConfig>) };
+  } catch {
+    return defaults;
+  }
+}
+
+export const config: RuntimeConfig = readConfig();
+
+/** The product name shown in titles and the sidebar: the branding name, else Drawer. */
+export const appName: string = config.Name || 'Drawer';
+
+/** Where 'Report issue' leads, unless external links are disabled. */
+export const reportIssueUrl = 'https://github.com/drawer-files/drawer/issues/new';

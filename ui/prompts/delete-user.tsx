@@ -1,0 +1,49 @@
+// deleteUser: 'Are you sure you want to delete this user?'; on success the users list shows again.
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { deleteUser, usersKey } from '../api/users-admin';
+import { useApi } from '../api/use-api';
+import { closePrompt } from '../state/prompt';
+import { showSuccess } from '../state/toasts';
+import { ActionButton } from './action-button';
+import { CancelButton, PromptFrame } from './prompt-frame';
+import { useAction } from './use-action';
+
+declare module '../state/prompt' {
+  interface PromptPropsMap {
+    deleteUser: { id: number; username: string };
+  }
+}
+
+export default function DeleteUserPrompt({ id, username }: { id: number; username: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const action = useAction();
+  const remove = async () => {
+    await deleteUser(api, id);
+    queryClient.removeQueries({ queryKey: [...usersKey, id] });
+    await queryClient.invalidateQueries({ queryKey: usersKey });
+    closePrompt();
+    showSuccess(t('users.deleted'));
+    await navigate({ to: '/settings/users' });
+  };
+  return (
+    <PromptFrame
+      title={t('users.deleteTitle')}
+      error={action.error}
+      onSubmit={() => void action.run(remove)}
+      actions={
+        <>
+          <CancelButton />
+          <ActionButton state={action.state} label={t('buttons.delete')} danger />
+        </>
+      }
+    >
+      <p>{t('users.deleteMessage')}</p>
+      <p className="prompt-subject">{username}</p>
+    </PromptFrame>
+  );
+}

@@ -1,0 +1,33 @@
+// download: the archive formats for a folder or several items (SPEC §2, §9).
+import { useTranslation } from 'react-i18next';
+import { archiveFormats, downloadLink } from '../api/resources';
+import { useApi } from '../api/use-api';
+import type { PromptPropsMap } from '../state/prompt';
+import { closePrompt } from '../state/prompt';
+import { startDownload } from '../components/start-download';
+import { CancelButton, PromptFrame } from './prompt-frame';
+
+export default function DownloadPrompt({ paths }: PromptPropsMap['download']) {
+  const { t } = useTranslation();
+  const api = useApi();
+  return (
+    <PromptFrame title={t('prompts.download.title')} actions={<CancelButton />}>
+      <p>{t('prompts.download.message')}</p>
+      <div className="format-list">
+        {archiveFormats.map(([algorithm, label]) => (
+          <button
+            key={algorithm}
+            type="button"
+            className="button format"
+            onClick={() => {
+              startDownload(downloadLink(api, paths, algorithm));
+              closePrompt();
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </PromptFrame>
+  );
+}

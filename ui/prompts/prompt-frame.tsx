@@ -1,0 +1,79 @@
+// The dialog box every prompt uses: title, body, buttons; focus moves in and comes back on close.
+import { useEffect, useId, useRef } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeStatus } from '../components/describe-error';
+import { closePrompt } from '../state/prompt';
+
+export interface PromptFrameProps {
+  title: string;
+  children?: ReactNode;
+  /** The buttons; a submit button runs onSubmit. */
+  actions?: ReactNode;
+  onSubmit?: () => void;
+  /** A failure replaces the body with 'Something went wrong' and the status (SPEC §8). */
+  error?: unknown;
+  className?: string;
+}
+
+export function PromptFrame({
+  title,
+  children,
+  actions,
+  onSubmit,
+  error,
+  className,
+}: PromptFrameProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const box = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const first = box.current?.querySelector<HTMLElement>(
+      '[autofocus], input, .button-primary, button',
+    );
+    first?.focus();
+    return () => previous?.focus?.();
+  }, []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit?.();
+  };
+  const failed = error !== undefined && error !== null;
+  return (
+    <form
+      ref={box}
+      className={`prompt${className ? ` ${className}` : ''}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onSubmit={submit}
+    >
+      <h2 id={titleId} className="prompt-title">
+        {failed ? t('prompts.errorTitle') : title}
+      </h2>
+      <div className="prompt-body">
+        {failed ? <p className="prompt-error">{describeStatus(error)}</p> : children}
+      </div>
+      <div className="prompt-actions">
+        {failed ? (
+          <button type="button" className="button button-primary" onClick={closePrompt} autoFocus>
+            {t('buttons.close')}
+          </button>
+        ) : (
+          actions
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The standard Cancel button. */
+export function CancelButton() {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="button button-flat" onClick={closePrompt}>
+      {t('buttons.cancel')}
+    </button>
+  );
+}

@@ -1,0 +1,182 @@
+// The share dialog (SPEC §2, §4, §5): an item's links, new timed or permanent links, copy and delete.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceItem } from '../api/resources';
+import {
+  createShareLink,
+  deleteShareLink,
+  shareUnits,
+  shareUrl,
+  sharesQuery,
+  sortShareLinks,
+} from '../api/shares';
+import type { ShareLink, ShareUnit } from '../api/shares';
+import { useApi } from '../api/use-api';
+import { notifyError } from '../components/describe-error';
+import { formatDate, formatRelative } from '../components/format';
+import { IconButton } from '../components/icon-button';
+import { Icon } from '../components/icons';
+import { closePrompt } from '../state/prompt';
+import { showError, showSuccess } from '../state/toasts';
+import { copyText } from './share-clipboard';
+import { PromptFrame } from './prompt-frame';
+
+const unitLabels = {
+  seconds: 'share.units.seconds',
+  minutes: 'share.units.minutes',
+  hours: 'share.units.hours',
+  days: 'share.units.days',
+} as const satisfies Record<ShareUnit, string>;
+
+/** The largest expiry number the server takes (SPEC §9). */
+const maxAmount = 2147483647;
+
+function LinkRow({ link, onDelete }: { link: ShareLink; onDelete: (link: ShareLink) => void }) {
+  const { t } = useTranslation();
+  const url = shareUrl(link.hash);
+  const permanent = link.expire === 0;
+  const expiry = new Date(link.expire * 1000).toISOString();
+  const copy = () =>
+    copyText(url).then(
+      () => showSuccess(t('share.linkCopied')),
+      () => showError(t('share.copyFailed')),
+    );
+  return (
+    <li className="share-link">
+      <Icon name={permanent ? 'lock' : 'share'} size={20} className="icon share-link-icon" />
+      <div className="share-link-text">
+        <a href={url} target="_blank" rel="noreferrer" className="share-link-url">
+          {url}
+        </a>
+        <span className="share-link-expiry" title={permanent ? undefined : formatDate(expiry)}>
+          {permanent ? t('share.permanent') : t('share.expires', { time: formatRelative(expiry) })}
+        </span>
+      </div>
+      <IconButton icon="copy" label={t('share.copy')} onClick={() => void copy()} />
+      <IconButton icon="delete" label={t('share.delete')} onClick={() => onDelete(link)} />
+    </li>
+  );
+}
+
+export default function SharePrompt({ item }: { item: ResourceItem }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const query = sharesQuery(api, item.path);
+  const links = useQuery(query);
+  const [amount, setAmount] = useState('');
+  const [unit, setUnit] = useState<ShareUnit>('hours');
+  const [busy, setBusy] = useState(false);
+
+  const update = (change: (links: ShareLink[]) => ShareLink[]) =>
+    queryClient.setQueryData(query.queryKey, (old) => sortShareLinks(change(old ?? [])));
+
+  const create = async (expiry?: { amount: number; unit: ShareUnit }) => {
+    setBusy(true);
+    try {
+      const link = await createShareLink(api, item.path, expiry);
+      // A second permanent request answers the existing link: never list it twice.
+      update((old) => [...old.filter((other) => other.hash !== link.hash), link]);
+      if (expiry) setAmount('');
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = () => {
+    const text = amount.trim();
+    // SPEC §5: an empty time is silently ignored; 0 would mean permanent, which has its own button.
+    if (!/^\d+$/.test(text) || Number(text) === 0 || Number(text) > maxAmount) return;
+    void create({ amount: Number(text), unit });
+  };
+
+  const remove = (link: ShareLink) =>
+    deleteShareLink(api, link.hash).then(
+      () => update((old) => old.filter((other) => other.hash !== link.hash)),
+      notifyError,
+    );
+
+  const list = links.data ?? [];
+  const hasPermanent = list.some((link) => link.expire === 0);
+  return (
+    <PromptFrame
+      title={t('share.title')}
+      className="share-prompt"
+      onSubmit={submit}
+      error={links.error ?? undefined}
+      actions={
+        <button type="button" className="button button-primary" onClick={closePrompt}>
+          {t('buttons.close')}
+        </button>
+      }
+    >
+      <p className="share-item">
+        <Icon name={item.isDir ? 'folder' : 'file'} size={20} />
+        <span>{item.name}</span>
+      </p>
+      {links.isPending ? (
+        <p className="share-empty">
+          <span className="spinner" role="status" aria-label={t('share.loading')} />
+        </p>
+      ) : list.length === 0 ? (
+        <p className="share-empty">{t('share.none')}</p>
+      ) : (
+        <ul className="share-links" aria-label={t('share.links')}>
+          {list.map((link) => (
+            <LinkRow key={link.hash} link={link} onDelete={(target) => void remove(target)} />
+          ))}
+        </ul>
+      )}
+      <div className="share-new">
+        <label className="share-amount">
+          <span className="visually-hidden">{t('share.time')}</span>
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxAmount}
+            step={1}
+            placeholder={t('share.timePlaceholder')}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            autoFocus
+          />
+        </label>
+        <label className="share-unit">
+          <span className="visually-hidden">{t('share.unit')}</span>
+          <select
+            className="input"
+            value={unit}
+            onChange={(event) =>
+              setUnit(shareUnits.find((value) => value === event.target.value) ?? 'hours')
+            }
+          >
+            {shareUnits.map((value) => (
+              <option key={value} value={value}>
+                {t(unitLabels[value])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('share.create')}
+        </button>
+      </div>
+      {!links.isPending && !hasPermanent && (
+        <button
+          type="button"
+          className="button button-block share-permanent"
+          disabled={busy}
+          onClick={() => void create()}
+        >
+          <Icon name="lock" size={18} />
+          {t('share.getPermanent')}
+        </button>
+      )}
+    </PromptFrame>
+  );
+}

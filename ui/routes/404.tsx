@@ -1,0 +1,10 @@
+// /404: an error page reachable by anyone (SPEC §2).
+import { createRoute } from '@tanstack/react-router';
+import { ErrorPage } from '../components/error-page';
+import { rootRoute } from './root';
+
+export const error404Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '404',
+  component: () => <ErrorPage kind={404} />,
+});

@@ -1,0 +1,10 @@
+// /500: an error page reachable by anyone (SPEC §2).
+import { createRoute } from '@tanstack/react-router';
+import { ErrorPage } from '../components/error-page';
+import { rootRoute } from './root';
+
+export const error500Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '500',
+  component: () => <ErrorPage kind={500} />,
+});

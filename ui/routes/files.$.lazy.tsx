@@ -1,0 +1,101 @@
+// The files screen: breadcrumbs, the header actions, and exactly one body: not found, forbidden, error,
+// the editor, the listing, the preview or 'Loading...' (SPEC §2 Files screen, §4 Loading).
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { resourceQuery, samePath } from '../api/resources';
+import type { Resource } from '../api/resources';
+import { useApi } from '../api/use-api';
+import { pathFromPathname } from '../components/current-path';
+import { useDocumentTitle } from '../components/document-title';
+import { config } from '../config';
+import { ErrorMessage, errorKindOf } from '../components/error-page';
+import { Spinner } from '../components/icon-button';
+import { currentStore } from '../state/current';
+import { resetSelection } from '../state/selection';
+import { Breadcrumbs } from './files/breadcrumbs';
+import { FileActions } from './files/file-actions';
+import type { FilesScreenKind } from './files/file-actions';
+import { Listing } from './files/listing';
+import { useFileKeys } from './files/use-file-keys';
+
+const Editor = lazy(() => import('./files/editor'));
+const Preview = lazy(() => import('./files/preview'));
+
+/** Text with its content (downloadable) opens in the editor; other files in the preview. */
+export function screenOf(resource: Resource): FilesScreenKind {
+  if (resource.isDir) return 'listing';
+  const text = resource.type === 'text' || resource.type === 'textImmutable';
+  return text && resource.content !== undefined ? 'editor' : 'preview';
+}
+
+/** 'Loading...' only once a load takes a moment, so quick ones do not flash. */
+function Loading() {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), 150);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className="screen-message" aria-busy="true">
+      {visible && (
+        <>
+          <Spinner />
+          <span>{t('files.loading')}</span>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function FilesScreen() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const located = pathFromPathname(pathname) ?? { path: '/', isDir: true };
+  const path = located.path;
+  const query = useQuery(resourceQuery(api, path));
+  // A response for another path than the route's is discarded (SPEC §4).
+  const resource = query.data && samePath(query.data.path, path) ? query.data : undefined;
+  const screen = resource ? screenOf(resource) : undefined;
+
+  useEffect(() => {
+    currentStore.set(resource ?? null);
+  }, [resource]);
+  useEffect(() => () => currentStore.set(null), []);
+  useEffect(() => resetSelection(), [path]);
+  useEffect(() => {
+    // The router treats /files and /files/ alike, so the URL is corrected in the history directly.
+    if (pathname === '/files') router.history.replace(`${config.BaseURL}/files/`);
+  }, [pathname, router]);
+  useFileKeys(resource, screen);
+  useDocumentTitle(resource ? resource.name || t('files.home') : t('titles.files'));
+
+  let body;
+  if (resource && screen === 'listing') body = <Listing key={resource.path} resource={resource} />;
+  else if (resource && screen === 'editor')
+    body = <Editor key={resource.path} resource={resource} />;
+  else if (resource) body = <Preview key={resource.path} resource={resource} />;
+  else if (query.isError)
+    body = (
+      <ErrorMessage
+        kind={errorKindOf(query.error instanceof ApiError ? query.error.status : undefined)}
+      />
+    );
+  else body = <Loading />;
+
+  return (
+    <div className={`files files-${screen ?? 'loading'}`}>
+      <Breadcrumbs path={path} isDir={resource ? resource.isDir : located.isDir} />
+      {/* The preview brings its own top bar with the actions on the open file. */}
+      {resource && screen && screen !== 'preview' && (
+        <FileActions resource={resource} screen={screen} />
+      )}
+      <Suspense fallback={<Loading />}>{body}</Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// The breadcrumb bar: home, then each folder; past 3 crumbs only the last 3 show after '...' (SPEC §2).
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { filesUrl } from '../../api/resources';
+import { AppLink } from '../../components/app-link';
+import { Icon } from '../../components/icons';
+
+export const visibleCrumbs = 3;
+
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+/** The crumbs after home for a path; `isDir` tells whether the last one is a folder. */
+export function crumbsOf(path: string, isDir: boolean): { crumbs: Crumb[]; truncated: boolean } {
+  const names = path.split('/').filter(Boolean);
+  const all = names.map((name, index) => {
+    const last = index === names.length - 1;
+    return { name, url: filesUrl(`/${names.slice(0, index + 1).join('/')}`, !last || isDir) };
+  });
+  return all.length > visibleCrumbs
+    ? { crumbs: all.slice(-visibleCrumbs), truncated: true }
+    : { crumbs: all, truncated: false };
+}
+
+export function Breadcrumbs({ path, isDir }: { path: string; isDir: boolean }) {
+  const { t } = useTranslation();
+  const { crumbs, truncated } = crumbsOf(path, isDir);
+  return (
+    <nav className="breadcrumbs" aria-label={t('files.breadcrumbs')}>
+      <Link
+        to="/files/"
+        className="crumb crumb-home"
+        aria-label={t('files.home')}
+        title={t('files.home')}
+      >
+        <Icon name="home" size={20} />
+      </Link>
+      {truncated && (
+        <>
+          <Icon name="chevron" size={18} />
+          <span className="crumb crumb-ellipsis">{t('files.ellipsis')}</span>
+        </>
+      )}
+      {crumbs.map((crumb, index) => (
+        <span key={crumb.url} className="crumb-part">
+          <Icon name="chevron" size={18} />
+          <AppLink
+            href={crumb.url}
+            className="crumb"
+            aria-current={index === crumbs.length - 1 ? 'page' : undefined}
+          >
+            {crumb.name}
+          </AppLink>
+        </span>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,182 @@
+// The files screen's header buttons, by permission and selection count (SPEC §6).
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { downloadLink, parentPath } from '../../api/resources';
+import type { Resource, ResourceItem } from '../../api/resources';
+import type { ApiClient } from '../../api/client';
+import { updateOwnPreferences } from '../../api/users';
+import { useApi } from '../../api/use-api';
+import { notifyError } from '../../components/describe-error';
+import { fileActions } from '../../components/extension-points';
+import { HeaderActions } from '../../components/header-actions';
+import { IconButton } from '../../components/icon-button';
+import { startDownload } from '../../components/start-download';
+import { useIsMobile } from '../../components/use-media';
+import { promptComponents } from '../../prompts/registry';
+import { showPrompt } from '../../state/prompt';
+import { setMultiple, useSelection } from '../../state/selection';
+import type { SessionUser } from '../../state/session';
+import { useUser } from '../../state/session';
+import { useUpload } from '../../state/upload';
+import { uploadInputId } from './listing';
+
+export type FilesScreenKind = 'listing' | 'editor' | 'preview';
+
+/** One file downloads at once; a folder or several items ask for the archive format. */
+export function download(api: ApiClient, resource: Resource, items: readonly ResourceItem[]): void {
+  const targets = items.length > 0 ? items : [resource];
+  const [only] = targets;
+  if (targets.length === 1 && only && !only.isDir)
+    return startDownload(downloadLink(api, [only.path]));
+  showPrompt('download', { paths: targets.map((item) => item.path) });
+}
+
+/** The folder copy and move start from: the listing itself, or the open file's folder. */
+function folderOf(resource: Resource): string {
+  return resource.isDir ? resource.path : parentPath(resource.path);
+}
+
+function toggleView(api: ApiClient, user: SessionUser, refresh: () => void) {
+  const viewMode = user.viewMode === 'list' ? 'mosaic' : 'list';
+  updateOwnPreferences(api, user, { viewMode }).then(refresh, notifyError);
+}
+
+export function FileActions({ resource, screen }: { resource: Resource; screen: FilesScreenKind }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const user = useUser();
+  const mobile = useIsMobile();
+  const selection = useSelection();
+  const upload = useUpload();
+  const listing = screen === 'listing';
+  const selectedPaths = new Set(selection.paths);
+  const items: ResourceItem[] = listing
+    ? (resource.items ?? []).filter((item) => selectedPaths.has(item.path))
+    : [resource];
+  const count = items.length;
+  const [first] = items;
+  const perm = user.perm;
+
+  const selectionButtons = (
+    <>
+      {perm.share && count === 1 && first && promptComponents.share && (
+        <IconButton
+          icon="share"
+          label={t('buttons.share')}
+          onClick={() => showPrompt('share', { item: first })}
+        />
+      )}
+      {perm.rename && count === 1 && first && (
+        <IconButton
+          icon="rename"
+          label={t('buttons.rename')}
+          onClick={() => showPrompt('rename', { item: first, isOpen: !listing })}
+        />
+      )}
+      {perm.create && count > 0 && (
+        <IconButton
+          icon="copy"
+          label={t('buttons.copy')}
+          onClick={() => showPrompt('copy', { items, folder: folderOf(resource) })}
+        />
+      )}
+      {perm.rename && count > 0 && (
+        <IconButton
+          icon="move"
+          label={t('buttons.move')}
+          onClick={() => showPrompt('move', { items, folder: folderOf(resource) })}
+        />
+      )}
+      {perm.delete && count > 0 && (
+        <IconButton
+          icon="delete"
+          label={t('buttons.delete')}
+          onClick={() => showPrompt('delete', { items, isOpen: !listing })}
+        />
+      )}
+    </>
+  );
+  const otherButtons = (
+    <>
+      {fileActions.map((Action, index) => (
+        <Action key={index} resource={resource} items={items} screen={screen} />
+      ))}
+      {listing && (
+        <IconButton
+          icon={user.viewMode === 'list' ? 'mosaic' : 'list'}
+          label={t('buttons.switchView')}
+          onClick={() =>
+            toggleView(
+              api,
+              user,
+              () => void queryClient.invalidateQueries({ queryKey: ['resource'] }),
+            )
+          }
+        />
+      )}
+      {perm.download && (
+        <IconButton
+          icon="download"
+          label={t('buttons.download')}
+          onClick={() => download(api, resource, items)}
+        />
+      )}
+      {listing && perm.create && (
+        <IconButton
+          icon="upload"
+          label={t('buttons.upload')}
+          state={
+            upload.status === 'uploading'
+              ? 'loading'
+              : upload.status === 'done'
+                ? 'success'
+                : 'idle'
+          }
+          disabled={upload.status === 'uploading'}
+          onClick={() => document.getElementById(uploadInputId)?.click()}
+        />
+      )}
+      <IconButton
+        icon="info"
+        label={t('buttons.info')}
+        onClick={() =>
+          showPrompt('info', {
+            items: listing ? items : [resource],
+            folder: listing ? resource : undefined,
+          })
+        }
+      />
+      {listing && (
+        <IconButton
+          icon="select"
+          label={t('buttons.selectMultiple')}
+          aria-pressed={selection.multiple}
+          className={selection.multiple ? 'active' : undefined}
+          onClick={() => setMultiple(!selection.multiple)}
+        />
+      )}
+    </>
+  );
+
+  // At 736 px or less a listing with a selection keeps its selection actions inline, with a counter.
+  if (mobile && listing && count > 0)
+    return (
+      <HeaderActions
+        inline={
+          <>
+            <span className="selection-count">{t('header.selected', { count })}</span>
+            {selectionButtons}
+          </>
+        }
+      >
+        {otherButtons}
+      </HeaderActions>
+    );
+  return (
+    <HeaderActions>
+      {selectionButtons}
+      {otherButtons}
+    </HeaderActions>
+  );
+}

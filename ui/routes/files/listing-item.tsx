@@ -1,0 +1,98 @@
+// One listing item: selection clicks, opening by double-click or double-tap, dragging and dropping onto folders.
+import { memo, useState } from 'react';
+import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceItem } from '../../api/resources';
+import type { ClickModifiers } from '../../state/selection';
+import { FileIcon } from '../../components/file-icon';
+import { formatDate, formatRelative, formatSize } from '../../components/format';
+
+/** SPEC §9: a second tap within 300 ms counts as a double-tap. */
+export const doubleTapMs = 300;
+/** The drag type of items dragged inside the listing (files from the desktop carry 'Files'). */
+export const internalDragType = 'application/x-drawer-items';
+
+export interface ItemHandlers {
+  click(item: ResourceItem, modifiers: ClickModifiers): void;
+  open(item: ResourceItem): void;
+  dragStart(item: ResourceItem, event: DragEvent): void;
+  /** Whether a drag over this folder may drop here. */
+  canDrop(item: ResourceItem, event: DragEvent): boolean;
+  drop(item: ResourceItem, event: DragEvent): void;
+}
+
+let lastClick = { path: '', time: 0 };
+
+export const ListingItem = memo(function ListingItem({
+  item,
+  selected,
+  draggable,
+  handlers,
+}: {
+  item: ResourceItem;
+  selected: boolean;
+  draggable: boolean;
+  handlers: ItemHandlers;
+}) {
+  const { t } = useTranslation();
+  const [dropTarget, setDropTarget] = useState(false);
+  const onClick = (event: MouseEvent) => {
+    const now = performance.now();
+    const second = lastClick.path === item.path && now - lastClick.time < doubleTapMs;
+    lastClick = second ? { path: '', time: 0 } : { path: item.path, time: now };
+    if (second) return handlers.open(item);
+    handlers.click(item, { ctrl: event.ctrlKey || event.metaKey, shift: event.shiftKey });
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      handlers.open(item);
+    } else if (event.key === ' ') {
+      // Space toggles the focused item like a Ctrl-click.
+      event.preventDefault();
+      handlers.click(item, { ctrl: true, shift: event.shiftKey });
+    }
+  };
+  const dropProps = item.isDir
+    ? {
+        onDragOver: (event: DragEvent) => {
+          if (!handlers.canDrop(item, event)) return;
+          event.preventDefault();
+          event.stopPropagation();
+          setDropTarget(true);
+        },
+        onDragLeave: () => setDropTarget(false),
+        onDrop: (event: DragEvent) => {
+          setDropTarget(false);
+          if (!handlers.canDrop(item, event)) return;
+          event.preventDefault();
+          event.stopPropagation();
+          handlers.drop(item, event);
+        },
+      }
+    : {};
+  return (
+    <div
+      className={`item${selected ? ' selected' : ''}${dropTarget ? ' drop-target' : ''}`}
+      role="option"
+      aria-selected={selected}
+      tabIndex={0}
+      data-path={item.path}
+      data-dir={item.isDir || undefined}
+      draggable={draggable}
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      onDragStart={(event) => handlers.dragStart(item, event)}
+      {...dropProps}
+    >
+      <FileIcon item={item} size={28} />
+      <span className="item-name" title={item.name}>
+        {item.name}
+      </span>
+      <span className="item-size">{item.isDir ? t('files.noSize') : formatSize(item.size)}</span>
+      <time className="item-modified" dateTime={item.modified} title={formatDate(item.modified)}>
+        {formatRelative(item.modified)}
+      </time>
+    </div>
+  );
+});

@@ -1,0 +1,66 @@
+// The column headers that sort the listing; the choice is stored on the user (SPEC §4 Other).
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { updateOwnPreferences } from '../../api/users';
+import { useApi } from '../../api/use-api';
+import { notifyError } from '../../components/describe-error';
+import { Icon } from '../../components/icons';
+import type { SortKey, Sorting } from '../../state/session';
+import { useUser } from '../../state/session';
+
+const columns = [
+  ['name', 'files.name'],
+  ['size', 'files.size'],
+  ['modified', 'files.lastModified'],
+] as const satisfies readonly (readonly [SortKey, string])[];
+
+/**
+ * The arrow of a column. With Drawer's asc (true = A→Z) the arrow points down while a column sorts
+ * ascending and up while it sorts descending; other columns show a faint up arrow.
+ */
+export function arrowOf(sorting: Sorting, column: SortKey): 'up' | 'down' {
+  return sorting.by === column && sorting.asc ? 'down' : 'up';
+}
+
+/** SPEC §4: choosing a column sets asc to true when its arrow points up, otherwise false. */
+export function nextSorting(sorting: Sorting, column: SortKey): Sorting {
+  return { by: column, asc: arrowOf(sorting, column) === 'up' };
+}
+
+export function ListingSort() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const sorting = user.sorting;
+  const choose = async (column: SortKey) => {
+    try {
+      await updateOwnPreferences(api, user, { sorting: nextSorting(sorting, column) });
+    } catch (error) {
+      notifyError(error);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['resource'] });
+  };
+  return (
+    <div className="listing-header" role="toolbar" aria-label={t('files.sortLabel')}>
+      {columns.map(([column, label]) => {
+        const active = sorting.by === column;
+        const arrow = arrowOf(sorting, column);
+        return (
+          <button
+            key={column}
+            type="button"
+            className={`sort sort-${column}${active ? ' active' : ''}`}
+            aria-label={t('files.sortBy', { column: t(label) })}
+            aria-pressed={active}
+            data-arrow={arrow}
+            onClick={() => void choose(column)}
+          >
+            <span>{t(label)}</span>
+            <Icon name={arrow === 'up' ? 'arrowUp' : 'arrowDown'} size={16} />
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+// The folder listing: Folders and Files sections, list or mosaic, 50 more items per scroll to the bottom,
+// only the rows on screen rendered, selection, drag to move, and drop from the desktop to upload.
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filesUrl } from '../../api/resources';
+import type { Resource, ResourceItem } from '../../api/resources';
+import { useApi } from '../../api/use-api';
+import { notifyError } from '../../components/describe-error';
+import { useElementWidth } from '../../components/use-media';
+import {
+  setMultiple,
+  setSelected,
+  selectionAfterClick,
+  selectionStore,
+  useSelection,
+} from '../../state/selection';
+import { useUser } from '../../state/session';
+import type { ItemHandlers } from './listing-item';
+import { internalDragType, ListingItem } from './listing-item';
+import { ListingSort } from './listing-sort';
+import { refreshListings, transferWithConfirmation } from './transfer';
+import { batchFromDrop, batchFromFiles, isFileDrag, uploadBatch } from './upload';
+import { useVirtualRows } from './virtual-rows';
+
+/** SPEC §9: 50 items at first, 50 more each time the page is scrolled to its bottom. */
+export const pageSize = 50;
+/** SPEC §9: mosaic columns = floor(width / 300), at least 1. */
+export const mosaicColumnWidth = 300;
+const headingHeight = 44;
+const listRowHeight = 52;
+const mosaicRowHeight = 76;
+
+/** The id of the hidden file input the header's upload button clicks. */
+export const uploadInputId = 'upload-input';
+
+type Row = { kind: 'heading'; label: string } | { kind: 'items'; items: ResourceItem[] };
+
+function chunk<T>(list: readonly T[], size: number): T[][] {
+  const rows: T[][] = [];
+  for (let index = 0; index < list.length; index += size)
+    rows.push(list.slice(index, index + size));
+  return rows;
+}
+
+export function Listing({ resource }: { resource: Resource }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const user = useUser();
+  const selection = useSelection();
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const [shown, setShown] = useState(pageSize);
+  const [dropping, setDropping] = useState(false);
+  const width = useElementWidth(container);
+  const mosaic = user.viewMode !== 'list';
+  const columns = mosaic ? Math.max(1, Math.floor(width / mosaicColumnWidth)) : 1;
+
+  const ordered = useMemo(() => {
+    const items = resource.items ?? [];
+    return [...items.filter((item) => item.isDir), ...items.filter((item) => !item.isDir)];
+  }, [resource.items]);
+  const order = useMemo(() => ordered.map((item) => item.path), [ordered]);
+  const orderRef = useRef(order);
+  orderRef.current = order;
+
+  const rows = useMemo(() => {
+    const visible = ordered.slice(0, shown);
+    const folders = visible.filter((item) => item.isDir);
+    const files = visible.filter((item) => !item.isDir);
+    const result: Row[] = [];
+    if (folders.length > 0) result.push({ kind: 'heading', label: t('files.folders') });
+    for (const items of chunk(folders, columns)) result.push({ kind: 'items', items });
+    if (files.length > 0) result.push({ kind: 'heading', label: t('files.files') });
+    for (const items of chunk(files, columns)) result.push({ kind: 'items', items });
+    return result;
+  }, [ordered, shown, columns, t]);
+  const heights = useMemo(
+    () =>
+      rows.map((row) =>
+        row.kind === 'heading' ? headingHeight : mosaic ? mosaicRowHeight : listRowHeight,
+      ),
+    [rows, mosaic],
+  );
+  const { rows: onScreen, total } = useVirtualRows(container, heights);
+
+  // 50 more whenever the bottom of the page is reached (or the page does not scroll at all yet).
+  useEffect(() => {
+    if (shown >= ordered.length) return;
+    const check = () => {
+      const bottom = window.innerHeight + window.scrollY;
+      if (bottom >= document.documentElement.scrollHeight - 2)
+        setShown((count) => count + pageSize);
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    return () => window.removeEventListener('scroll', check);
+  }, [shown, ordered.length, total]);
+
+  const handlers = useMemo<ItemHandlers>(() => {
+    const selectedItems = () => {
+      const paths = new Set(selectionStore.get().paths);
+      return ordered.filter((item) => paths.has(item.path));
+    };
+    return {
+      click(item, modifiers) {
+        const index = orderRef.current.indexOf(item.path);
+        setSelected(selectionAfterClick(selectionStore.get(), orderRef.current, index, modifiers));
+      },
+      open(item) {
+        void navigate({ href: filesUrl(item.path, item.isDir) });
+      },
+      dragStart(item, event) {
+        if (!user.perm.rename) return event.preventDefault();
+        if (!selectionStore.get().paths.includes(item.path)) setSelected([item.path]);
+        event.dataTransfer.setData(internalDragType, JSON.stringify(selectionStore.get().paths));
+        event.dataTransfer.effectAllowed = 'move';
+      },
+      canDrop(item, event) {
+        const types = event.dataTransfer.types;
+        if (types.includes(internalDragType))
+          return user.perm.rename && !selectionStore.get().paths.includes(item.path);
+        return isFileDrag(event.dataTransfer) && user.perm.create;
+      },
+      drop(item, event) {
+        if (event.dataTransfer.types.includes(internalDragType)) {
+          const moving = selectedItems();
+          transferWithConfirmation(api, queryClient, 'rename', moving, item.path)
+            .catch(notifyError)
+            .finally(() => void refreshListings(queryClient));
+          return;
+        }
+        batchFromDrop(event.dataTransfer)
+          .then((batch) => uploadBatch(api, queryClient, batch, item.path))
+          .catch(notifyError);
+      },
+    };
+  }, [api, queryClient, navigate, ordered, user.perm.rename, user.perm.create]);
+
+  const dropZone = {
+    onDragOver: (event: DragEvent) => {
+      if (!isFileDrag(event.dataTransfer) || !user.perm.create) return;
+      event.preventDefault();
+      setDropping(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+    },
+    onDrop: (event: DragEvent) => {
+      setDropping(false);
+      if (!isFileDrag(event.dataTransfer) || !user.perm.create) return;
+      event.preventDefault();
+      batchFromDrop(event.dataTransfer)
+        .then((batch) => uploadBatch(api, queryClient, batch, resource.path))
+        .catch(notifyError);
+    },
+  };
+
+  const selected = new Set(selection.paths);
+  return (
+    <div
+      className={`listing ${mosaic ? 'mosaic' : 'list'}${dropping ? ' dropping' : ''}`}
+      {...dropZone}
+    >
+      {selection.multiple && (
+        <div className="multiple-banner" role="status">
+          <span>{t('files.multipleSelectionEnabled')}</span>
+          <button type="button" className="button button-flat" onClick={() => setMultiple(false)}>
+            {t('buttons.clear')}
+          </button>
+        </div>
+      )}
+      {ordered.length === 0 ? (
+        <div className="lonely">
+          <p>{t('files.lonely')}</p>
+        </div>
+      ) : (
+        <>
+          <ListingSort />
+          <div
+            ref={setContainer}
+            className="listing-body"
+            role="listbox"
+            aria-multiselectable="true"
+            aria-label={t('files.listing')}
+            style={{ height: total }}
+          >
+            {onScreen.map(({ index, top, height }) => {
+              const row = rows[index];
+              if (!row) return null;
+              return row.kind === 'heading' ? (
+                <h2
+                  key={`h${index}`}
+                  className="listing-heading"
+                  role="presentation"
+                  style={{ top, height }}
+                >
+                  {row.label}
+                </h2>
+              ) : (
+                <div
+                  key={row.items[0]?.path}
+                  className="listing-row"
+                  role="presentation"
+                  style={{ top, height, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+                >
+                  {row.items.map((item) => (
+                    <ListingItem
+                      key={item.path}
+                      item={item}
+                      selected={selected.has(item.path)}
+                      draggable={user.perm.rename}
+                      handlers={handlers}
+                    />
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        </>
+      )}
+      {dropping && <div className="drop-hint">{t('files.dropHere')}</div>}
+      {user.perm.create && (
+        <input
+          id={uploadInputId}
+          type="file"
+          multiple
+          hidden
+          onChange={(event) => {
+            const files = event.target.files ? [...event.target.files] : [];
+            event.target.value = '';
+            void uploadBatch(api, queryClient, batchFromFiles(files), resource.path);
+          }}
+        />
+      )}
+    </div>
+  );
+}

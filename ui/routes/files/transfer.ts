@@ -1,0 +1,80 @@
+// Moving and copying items with a conflict check first (move/copy prompts, drag and drop, paste).
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client';
+import {
+  joinPath,
+  parentPath,
+  resourceQuery,
+  samePath,
+  transferResource,
+} from '../../api/resources';
+import type { ResourceItem } from '../../api/resources';
+import { showPrompt } from '../../state/prompt';
+
+/** The names among `names` that already exist in `folder` (read fresh from the server). */
+export async function conflictingNames(
+  api: ApiClient,
+  queryClient: QueryClient,
+  folder: string,
+  names: readonly string[],
+): Promise<string[]> {
+  const listing = await queryClient.fetchQuery({ ...resourceQuery(api, folder), staleTime: 0 });
+  const existing = new Set((listing.items ?? []).map((item) => item.name));
+  return names.filter((name) => existing.has(name));
+}
+
+/**
+ * One call per item. Moving into the folder it is already in changes nothing; copying there makes a
+ * numbered copy ('a(1).txt') instead of failing.
+ */
+export async function transferItems(
+  api: ApiClient,
+  action: 'rename' | 'copy',
+  items: readonly ResourceItem[],
+  destination: string,
+  override: boolean,
+): Promise<void> {
+  for (const item of items) {
+    const sameFolder = samePath(parentPath(item.path), destination);
+    if (action === 'rename' && sameFolder) continue;
+    await transferResource(api, action, item.path, joinPath(destination, item.name), {
+      override: override && !sameFolder,
+      rename: action === 'copy' && sameFolder,
+    });
+  }
+}
+
+export function refreshListings(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ['resource'] });
+}
+
+/**
+ * Transfers after asking with the replace prompt when a name is taken at the destination. Resolves
+ * true when the transfer ran, false when the user cancelled.
+ */
+export async function transferWithConfirmation(
+  api: ApiClient,
+  queryClient: QueryClient,
+  action: 'rename' | 'copy',
+  items: readonly ResourceItem[],
+  destination: string,
+): Promise<boolean> {
+  const candidates = items.filter((item) => !samePath(parentPath(item.path), destination));
+  const conflicts = await conflictingNames(
+    api,
+    queryClient,
+    destination,
+    candidates.map((item) => item.name),
+  );
+  if (conflicts.length === 0) {
+    await transferItems(api, action, items, destination, false);
+    return true;
+  }
+  return new Promise<boolean>((resolve, reject) => {
+    showPrompt('replace', {
+      onReplace: () =>
+        transferItems(api, action, items, destination, true).then(() => resolve(true), reject),
+      onCancel: () => resolve(false),
+    });
+  });
+}

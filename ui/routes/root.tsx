@@ -1,0 +1,32 @@
+// The root route: its context (query client, api), the toasts, and removing the initial loading screen.
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { ApiClient } from '../api/client';
+import { Toasts } from '../components/toasts';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  api: ApiClient;
+}
+
+/** SPEC §4: the loading screen goes 200 ms after the app mounts. */
+export const loadingScreenDelayMs = 200;
+
+function Root() {
+  useEffect(() => {
+    const timer = setTimeout(
+      () => document.getElementById('loading')?.remove(),
+      loadingScreenDelayMs,
+    );
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <>
+      <Outlet />
+      <Toasts />
+    </>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Root });

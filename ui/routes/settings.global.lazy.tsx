@@ -1,0 +1,225 @@
+// Global settings (admin, SPEC §2): three cards, each saving only its own fields — the global
+// settings, the new-user defaults (the user form in default mode), and the command runner.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings, SettingsPatch } from '../api/settings';
+import { hookNames, saveSettings, settingsKey, settingsQuery } from '../api/settings';
+import { useApi } from '../api/use-api';
+import { ErrorMessage, errorKindOf } from '../components/error-page';
+import { ApiError } from '../api/client';
+import { config } from '../config';
+import { showSuccess } from '../state/toasts';
+import { RulesEditor } from './settings/rules-editor';
+import { Card, SaveButton, SettingsLoading, SettingsPage } from './settings/settings-page';
+import { joinLines, joinWords, splitLines, splitWords } from './settings/settings-text';
+import { defaultsOf, draftFromDefaults } from './settings/user-draft';
+import { UserForm } from './settings/user-form';
+import { useSave } from './settings/use-save';
+
+/** Saves one card's fields and keeps the cached settings in step with the server's answer. */
+function useSaveSettings() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const save = useSave();
+  return {
+    busy: save.busy,
+    run: (patch: SettingsPatch, message: string) =>
+      save.run(async () => {
+        queryClient.setQueryData(settingsKey, await saveSettings(api, patch));
+        showSuccess(message);
+      }),
+  };
+}
+
+function ExecNote() {
+  const { t } = useTranslation();
+  if (config.EnableExec) return null;
+  return <p className="settings-notice">{t('settings.execDisabled')}</p>;
+}
+
+function GlobalCard({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const [signup, setSignup] = useState(settings.signup);
+  const [createUserDir, setCreateUserDir] = useState(settings.createUserDir);
+  const [rules, setRules] = useState(settings.rules);
+  const [shell, setShell] = useState(joinWords(settings.shell));
+  const [branding, setBranding] = useState(settings.branding);
+  const save = useSaveSettings();
+  const submit = () =>
+    void save.run(
+      { signup, createUserDir, rules, shell: splitWords(shell), branding },
+      t('settings.updated'),
+    );
+  return (
+    <Card
+      title={t('settings.global.title')}
+      onSubmit={submit}
+      actions={<SaveButton busy={save.busy} label={t('settings.update')} />}
+    >
+      <label className="settings-check">
+        <input
+          type="checkbox"
+          checked={signup}
+          onChange={(event) => setSignup(event.target.checked)}
+        />
+        <span>{t('settings.global.signup')}</span>
+      </label>
+      <label className="settings-check">
+        <input
+          type="checkbox"
+          checked={createUserDir}
+          onChange={(event) => setCreateUserDir(event.target.checked)}
+        />
+        <span>{t('settings.global.createUserDir')}</span>
+      </label>
+      <RulesEditor rules={rules} onChange={setRules} description={t('settings.global.rulesHelp')} />
+      <fieldset className="settings-group">
+        <legend>{t('settings.global.shell')}</legend>
+        <p id="shell-help" className="settings-help">
+          {t('settings.global.shellHelp')}
+        </p>
+        <input
+          className="input input-mono"
+          aria-label={t('settings.global.shell')}
+          aria-describedby="shell-help"
+          placeholder={t('settings.global.shellPlaceholder')}
+          autoCapitalize="off"
+          spellCheck={false}
+          value={shell}
+          onChange={(event) => setShell(event.target.value)}
+        />
+        <ExecNote />
+      </fieldset>
+      <fieldset className="settings-group">
+        <legend>{t('settings.global.branding')}</legend>
+        <p className="settings-help">{t('settings.global.brandingHelp')}</p>
+        <label className="settings-check">
+          <input
+            type="checkbox"
+            checked={branding.disableExternal}
+            onChange={(event) =>
+              setBranding({ ...branding, disableExternal: event.target.checked })
+            }
+          />
+          <span>{t('settings.global.disableExternal')}</span>
+        </label>
+        <label className="field">
+          <span>{t('settings.global.instanceName')}</span>
+          <input
+            className="input"
+            value={branding.name}
+            onChange={(event) => setBranding({ ...branding, name: event.target.value })}
+          />
+        </label>
+        <label className="field">
+          <span>{t('settings.global.brandingFiles')}</span>
+          <input
+            className="input input-mono"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={branding.files}
+            onChange={(event) => setBranding({ ...branding, files: event.target.value })}
+          />
+        </label>
+      </fieldset>
+    </Card>
+  );
+}
+
+function DefaultsCard({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState(() => draftFromDefaults(settings.defaults));
+  const save = useSaveSettings();
+  return (
+    <Card
+      title={t('settings.defaults.title')}
+      description={t('settings.defaults.help')}
+      onSubmit={() => void save.run({ defaults: defaultsOf(state) }, t('settings.updated'))}
+      actions={<SaveButton busy={save.busy} label={t('settings.update')} />}
+    >
+      <UserForm mode="default" state={state} onChange={setState} />
+    </Card>
+  );
+}
+
+function CommandsCard({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const [texts, setTexts] = useState(() =>
+    Object.fromEntries(hookNames.map((name) => [name, joinLines(settings.commands[name])])),
+  );
+  // Events that already have commands start unfolded; later typing never folds one away.
+  const [initiallyOpen] = useState(
+    () => new Set(hookNames.filter((name) => (settings.commands[name] ?? []).length > 0)),
+  );
+  const save = useSaveSettings();
+  const submit = () => {
+    const commands = Object.fromEntries(
+      hookNames.map((name) => [name, splitLines(texts[name] ?? '')]),
+    );
+    void save.run({ commands }, t('settings.commandsUpdated'));
+  };
+  return (
+    <Card
+      title={t('settings.commands.title')}
+      description={t('settings.commands.help')}
+      onSubmit={submit}
+      actions={<SaveButton busy={save.busy} label={t('settings.update')} />}
+    >
+      <ExecNote />
+      <div className="hooks">
+        {hookNames.map((name) => {
+          const count = splitLines(texts[name] ?? '').length;
+          const label = t(`settings.events.${name}`);
+          return (
+            <details key={name} className="hook" open={initiallyOpen.has(name) || undefined}>
+              <summary>
+                <span>{label}</span>
+                {count > 0 && (
+                  <span className="settings-badge">{t('settings.commands.count', { count })}</span>
+                )}
+              </summary>
+              <textarea
+                className="input input-mono"
+                aria-label={label}
+                rows={3}
+                spellCheck={false}
+                autoCapitalize="off"
+                value={texts[name] ?? ''}
+                onChange={(event) => setTexts({ ...texts, [name]: event.target.value })}
+              />
+            </details>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}
+
+export default function GlobalSettings() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const query = useQuery(settingsQuery(api));
+  const settings = query.data;
+  return (
+    <SettingsPage title={t('settings.global.title')}>
+      {query.isError ? (
+        <ErrorMessage
+          kind={errorKindOf(query.error instanceof ApiError ? query.error.status : undefined)}
+        />
+      ) : !settings ? (
+        <SettingsLoading />
+      ) : (
+        <div className="settings-columns">
+          <div className="settings-column">
+            <GlobalCard settings={settings} />
+          </div>
+          <div className="settings-column">
+            <DefaultsCard settings={settings} />
+            <CommandsCard settings={settings} />
+          </div>
+        </div>
+      )}
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,150 @@
+// One user (admin, SPEC §2): /settings/users/new creates from the defaults, /settings/users/{id} edits.
+// A user that cannot be fetched sends the admin to /settings/users/new (SPEC §4, §8).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { settingsQuery } from '../api/settings';
+import type { Settings } from '../api/settings';
+import { createUser, updateUser, userQuery, usersKey } from '../api/users-admin';
+import type { UserRecord } from '../api/users-admin';
+import { useApi } from '../api/use-api';
+import { ApiError } from '../api/client';
+import { ErrorMessage, errorKindOf } from '../components/error-page';
+import { showPrompt } from '../state/prompt';
+import { patchUser, setToken, useUser } from '../state/session';
+import { showSuccess } from '../state/toasts';
+import { Card, SaveButton, SettingsLoading, SettingsPage } from './settings/settings-page';
+import type { UserFormState } from './settings/user-draft';
+import { draftFromDefaults, draftFromUser, userDraftOf } from './settings/user-draft';
+import { UserForm } from './settings/user-form';
+import { useSave } from './settings/use-save';
+
+function UserEditor({
+  initial,
+  user,
+  settings,
+}: {
+  initial: UserFormState;
+  /** The stored user when editing; undefined when creating. */
+  user: UserRecord | undefined;
+  settings: Settings | undefined;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const me = useUser();
+  const [state, setState] = useState(initial);
+  const save = useSave();
+  const isNew = user === undefined;
+
+  const submit = () =>
+    void save.run(async () => {
+      const draft = userDraftOf(state);
+      if (!user) {
+        const created = await createUser(api, draft);
+        await queryClient.invalidateQueries({ queryKey: usersKey });
+        showSuccess(t('users.created'));
+        await navigate({ to: '/settings/users/$id', params: { id: String(created.id) } });
+        return;
+      }
+      const saved = await updateUser(api, user.id, draft);
+      queryClient.setQueryData(userQuery(api, user.id).queryKey, saved.user);
+      await queryClient.invalidateQueries({ queryKey: usersKey, exact: true });
+      setState((current) => ({ ...current, password: '' }));
+      if (user.id === me.id) {
+        // Editing yourself also updates the stored current user (SPEC §4); a new password or name
+        // comes with a fresh token because the old one stopped working.
+        if (saved.token) setToken(saved.token);
+        const { username, locale, lockPassword, perm, commands } = saved.user;
+        patchUser({ username, locale, lockPassword, perm, commands });
+      }
+      showSuccess(t('users.updated'));
+      if (user.id === me.id && !saved.user.perm.admin) await navigate({ to: '/settings/profile' });
+    });
+
+  const homeHint =
+    isNew && settings?.createUserDir
+      ? t('users.scopeHome', { folder: settings.userHomeBasePath })
+      : undefined;
+
+  return (
+    <Card
+      title={isNew ? t('users.newTitle') : t('users.editTitle', { name: user.username })}
+      className="user-card"
+      onSubmit={submit}
+      actions={
+        <>
+          {user && (
+            <button
+              type="button"
+              className="button button-danger-flat"
+              onClick={() => showPrompt('deleteUser', { id: user.id, username: user.username })}
+            >
+              {t('buttons.delete')}
+            </button>
+          )}
+          <span className="settings-card-actions-spacer" />
+          <SaveButton busy={save.busy} label={t('buttons.save')} />
+        </>
+      }
+    >
+      <UserForm
+        mode={isNew ? 'new' : 'edit'}
+        state={state}
+        onChange={setState}
+        scopeHint={homeHint}
+      />
+    </Card>
+  );
+}
+
+export default function UserSettings() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const params: { id?: string } = useParams({ strict: false });
+  const id = params.id ?? 'new';
+  const isNew = id === 'new';
+  const valid = isNew || /^[0-9]{1,15}$/.test(id);
+  const userId = valid && !isNew ? Number(id) : 0;
+  const user = useQuery({ ...userQuery(api, userId), enabled: valid && !isNew });
+  const settings = useQuery(settingsQuery(api));
+
+  // SPEC §4: a user that cannot be loaded is replaced by the new-user form.
+  const failed = !valid || user.isError;
+  useEffect(() => {
+    if (failed) void navigate({ to: '/settings/users/$id', params: { id: 'new' }, replace: true });
+  }, [failed, navigate]);
+
+  const title = isNew
+    ? t('users.newTitle')
+    : t('users.editTitle', { name: user.data?.username ?? '' });
+  let content = <SettingsLoading />;
+  if (isNew && settings.isError)
+    content = (
+      <ErrorMessage
+        kind={errorKindOf(settings.error instanceof ApiError ? settings.error.status : undefined)}
+      />
+    );
+  else if (isNew && settings.data)
+    content = (
+      <UserEditor
+        key="new"
+        initial={draftFromDefaults(settings.data.defaults)}
+        user={undefined}
+        settings={settings.data}
+      />
+    );
+  else if (!isNew && user.data)
+    content = (
+      <UserEditor
+        key={`user-${user.data.id}`}
+        initial={draftFromUser(user.data)}
+        user={user.data}
+        settings={settings.data}
+      />
+    );
+  return <SettingsPage title={title}>{content}</SettingsPage>;
+}

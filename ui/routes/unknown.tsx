@@ -1,0 +1,14 @@
+// Any unknown path is redirected under /files (SPEC §2): /docs/a → /files/docs/a.
+import { createRoute, redirect } from '@tanstack/react-router';
+import { rootRoute } from './root';
+
+export const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: ({ location }) => {
+    throw redirect({
+      href: `/files${location.pathname === '/' ? '/' : location.pathname}`,
+      replace: true,
+    });
+  },
+});

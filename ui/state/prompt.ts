@@ -1,0 +1,57 @@
+// The open prompt (SPEC §2 Prompts, §4): one at a time, named by its show state, with its props.
+import type { ResourceItem } from '../api/resources';
+import { createStore, useStore } from './store';
+
+/**
+ * Props of each prompt. Part 2 adds its own (share, search, deleteUser…) by declaration merging:
+ * `declare module '../state/prompt' { interface PromptPropsMap { share: { item: ResourceItem } } }`.
+ */
+export interface PromptPropsMap {
+  help: Record<string, never>;
+  sidebar: Record<string, never>;
+  more: Record<string, never>;
+  /** The search panel (part 2 registers its component); Ctrl/Cmd+F and the header box open it. */
+  search: Record<string, never>;
+  /** The share dialog (part 2 registers its component); the header's share button opens it. */
+  share: { item: ResourceItem };
+  info: { items: ResourceItem[]; folder?: ResourceItem & { numDirs?: number; numFiles?: number } };
+  newFile: { folder: string };
+  newDir: { folder: string };
+  rename: { item: ResourceItem; isOpen: boolean };
+  delete: { items: ResourceItem[]; isOpen: boolean };
+  move: { items: ResourceItem[]; folder: string };
+  copy: { items: ResourceItem[]; folder: string };
+  download: { paths: string[] };
+  /** Replace overwrites; Continue (when given) goes on without overwriting; Cancel stops. */
+  replace: {
+    onReplace: () => void | Promise<void>;
+    onContinue?: () => void;
+    onCancel?: () => void;
+  };
+}
+
+export type PromptName = keyof PromptPropsMap;
+
+export interface OpenPrompt<N extends PromptName = PromptName> {
+  name: N;
+  props: PromptPropsMap[N];
+}
+
+export const promptStore = createStore<OpenPrompt | null>(null);
+
+export function showPrompt<N extends PromptName>(name: N, props: PromptPropsMap[N]): void {
+  promptStore.set({ name, props } as OpenPrompt);
+}
+
+export function closePrompt(): void {
+  promptStore.set(null);
+}
+
+export function usePrompt(): OpenPrompt | null {
+  return useStore(promptStore);
+}
+
+/** States that do not dim the page (SPEC §4: null, search and more). */
+export function hasOverlay(name: string | undefined): boolean {
+  return name !== undefined && name !== 'search' && name !== 'more';
+}

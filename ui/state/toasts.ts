@@ -1,0 +1,32 @@
+// Notifications: success toasts vanish after 1000 ms; errors stay until closed (SPEC §8, §9).
+import { createStore, useStore } from './store';
+
+export const successToastMs = 1000;
+
+export interface Toast {
+  id: number;
+  kind: 'success' | 'error';
+  message: string;
+}
+
+export const toastStore = createStore<Toast[]>([]);
+let nextId = 1;
+
+export function dismissToast(id: number): void {
+  toastStore.set((toasts) => toasts.filter((toast) => toast.id !== id));
+}
+
+export function showSuccess(message: string): void {
+  const id = nextId++;
+  toastStore.set((toasts) => [...toasts, { id, kind: 'success', message }]);
+  setTimeout(() => dismissToast(id), successToastMs);
+}
+
+export function showError(message: string): void {
+  const id = nextId++;
+  toastStore.set((toasts) => [...toasts, { id, kind: 'error', message }]);
+}
+
+export function useToasts(): Toast[] {
+  return useStore(toastStore);
+}
