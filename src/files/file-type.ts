@@ -22,6 +22,12 @@ const overrides: Record<string, string> = {
   '.py': 'text/x-python',
   '.pl': 'text/x-perl',
   '.java': 'text/x-java-source',
+  // TypeScript sources are far more common in a file manager than MPEG transport streams; a binary
+  // .ts sample is still taken for video (see detectFileType).
+  '.ts': 'text/typescript',
+  '.mts': 'text/typescript',
+  '.cts': 'text/typescript',
+  '.tsx': 'text/tsx',
 };
 
 /** MIME type from the extension alone, or undefined when it says nothing. */

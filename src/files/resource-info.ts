@@ -6,7 +6,14 @@ import type { VirtualPath } from '../fs/virtual-path';
 import { baseName } from '../fs/virtual-path';
 import type { Sorting } from '../users/user';
 import type { FileType } from './file-type';
-import { classify, maxTextBytes, mimeFromName, sampleBytes, typeFromName } from './file-type';
+import {
+  classify,
+  looksBinary,
+  maxTextBytes,
+  mimeFromName,
+  sampleBytes,
+  typeFromName,
+} from './file-type';
 import { sortListing } from './listing-sort';
 import { extensionOf, formatModified, goFileMode } from './resource-fields';
 import { findSubtitles } from './subtitle-discovery';
@@ -116,7 +123,9 @@ export async function detectFileType(
       return 'blob'; // unreadable for sniffing: File Browser logs it and calls it a blob
     }
   }
-  return classify(mimeFromName(name), stats.size, sample, canModify);
+  const fromName = mimeFromName(name);
+  const mime = fromName === 'text/typescript' && looksBinary(sample) ? 'video/mp2t' : fromName;
+  return classify(mime, stats.size, sample, canModify);
 }
 
 /** A file's info with type, text content (download permission) and subtitles (videos). */

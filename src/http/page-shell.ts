@@ -111,7 +111,8 @@ export async function pageShellRoutes(
     }
     // A missing file-like path is a 404, except in the app's own routes, where "/files/a.png" is a page.
     const isAppRoute = /^(files|share)(\/|$)/.test(relative);
-    if (!isAppRoute && /\.[A-Za-z0-9]{1,8}$/.test(relative)) throw new AppError('route.notFound', 'no such file');
+    if (!isAppRoute && /\.[A-Za-z0-9]{1,8}$/.test(relative))
+      throw new AppError('route.notFound', 'no such file');
     const page = indexPage.get(renderIndex(assets.indexTemplate(), ctx));
     reply.header('Content-Security-Policy', pageSecurityPolicy(ctx));
     reply.header('X-Frame-Options', 'DENY');

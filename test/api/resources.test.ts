@@ -52,6 +52,8 @@ describe('resources: reading', () => {
           'alice/image-noext': png,
           'alice/blob.bin': binary,
           'alice/noext-binary': binary,
+          'alice/code.ts': 'export const answer = 42;\n',
+          'alice/clip.ts': binary,
           'alice/archive.zip': Buffer.concat([
             Buffer.from('PK\x03\x04', 'latin1'),
             randomBytes(100),
@@ -197,6 +199,8 @@ describe('resources: reading', () => {
       'image-noext': 'image',
       'blob.bin': 'blob',
       'noext-binary': 'blob',
+      'code.ts': 'text',
+      'clip.ts': 'video',
       'archive.zip': 'blob',
       'song.mp3': 'audio',
       'voice.opus': 'video',

@@ -97,6 +97,29 @@ describe('app shell', () => {
     await tab.close();
   });
 
+  it("discards a response for another path than the route's", async () => {
+    const tab = await ui.newPage();
+    await tab.page.route('**/api/resources/docs', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          path: '/elsewhere',
+          name: 'elsewhere',
+          isDir: true,
+          items: [],
+          size: 0,
+          modified: '',
+          type: '',
+          extension: '',
+        }),
+      }),
+    );
+    await tab.open('/files/docs/');
+    await tab.page.getByText('Loading...').waitFor();
+    assert.equal(await tab.page.locator('.listing').count(), 0);
+    await tab.close();
+  });
+
   it('gives every button and link an accessible name', async () => {
     const tab = await ui.newPage({ viewport: { width: 1280, height: 800 } });
     await tab.open('/files/');

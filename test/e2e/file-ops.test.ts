@@ -121,6 +121,18 @@ describe('file operations', () => {
     assert.equal(fs.existsSync(path.join(root, 'docs/report.txt')), false);
   });
 
+  it('moves items dragged onto a folder row, but a selected folder refuses the drop', async () => {
+    await tab.open('/files/');
+    await item('/note.txt').dragTo(item('/docs'));
+    await tab.page.waitForFunction(() => !document.querySelector('.item[data-path="/note.txt"]'));
+    assert.equal(fs.readFileSync(path.join(root, 'docs/note.txt'), 'utf8'), 'hello note');
+    await item('/docs').click();
+    await item('/target').click({ modifiers: ['Control'] });
+    await item('/target').dragTo(item('/docs'));
+    await tab.page.waitForTimeout(300);
+    assert.ok(fs.existsSync(path.join(root, 'target')), 'a selected folder is no drop target');
+  });
+
   it('copies onto an existing name only after the replace prompt', async () => {
     await tab.open('/files/');
     await item('/note.txt').click();

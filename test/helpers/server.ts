@@ -7,7 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** DRAWER_TEST_BUNDLE lets parallel work test its own build without touching build/. */
-export const bundle = path.resolve(process.env.DRAWER_TEST_BUNDLE ?? path.join(import.meta.dirname, '..', '..', 'build', 'drawer.cjs'));
+export const bundle = path.resolve(
+  process.env.DRAWER_TEST_BUNDLE ??
+    path.join(import.meta.dirname, '..', '..', 'build', 'drawer.cjs'),
+);
 export const adminPassword = 'admin-password-for-tests';
 
 export interface TestResponse {

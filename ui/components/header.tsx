@@ -23,7 +23,12 @@ export function Header({
         <span className="brand-name">{appName}</span>
       </Link>
       {promptComponents.search && (
-        <button type="button" className="search-box" onClick={() => showPrompt('search', {})}>
+        <button
+          type="button"
+          className="search-box"
+          aria-label={t('search.placeholder')}
+          onClick={() => showPrompt('search', {})}
+        >
           <Icon name="search" size={20} />
           <span>{t('search.placeholder')}</span>
           <kbd>{t('prompts.help.keys.search')}</kbd>

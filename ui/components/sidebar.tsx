@@ -1,5 +1,5 @@
 // The sidebar: My files, New folder/file (create permission), Settings, Logout, Help and the credits.
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { logOut } from '../api/auth';
 import { appName, config } from '../config';
@@ -13,6 +13,8 @@ export function Sidebar({ open }: { open: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
   const folder = useCurrentFolder();
+  // Every settings page lights the one Settings entry, not only the profile it links to.
+  const onSettings = useLocation({ select: (location) => location.pathname.includes('/settings') });
   return (
     <nav className={`sidebar${open ? ' open' : ''}`} aria-label={t('sidebar.label')}>
       {session ? (
@@ -41,7 +43,7 @@ export function Sidebar({ open }: { open: boolean }) {
               </button>
             </>
           )}
-          <Link to="/settings/profile" className="sidebar-item">
+          <Link to="/settings/profile" className={`sidebar-item${onSettings ? ' active' : ''}`}>
             <Icon name="settings" />
             <span>{t('sidebar.settings')}</span>
           </Link>

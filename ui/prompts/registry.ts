@@ -5,17 +5,22 @@ import type { PromptName, PromptPropsMap } from '../state/prompt';
 
 type PromptComponent<N extends PromptName> = LazyExoticComponent<ComponentType<PromptPropsMap[N]>>;
 
+const filePrompts = () => import('./file-prompts');
+function fromFilePrompts<K extends keyof Awaited<ReturnType<typeof filePrompts>>>(name: K) {
+  return lazy(async () => ({ default: (await filePrompts())[name] }));
+}
+
 export const promptComponents: { [N in PromptName]?: PromptComponent<N> } = {
-  help: lazy(() => import('./help')),
-  info: lazy(() => import('./info')),
-  newFile: lazy(() => import('./new-file')),
-  newDir: lazy(() => import('./new-dir')),
-  rename: lazy(() => import('./rename')),
-  delete: lazy(() => import('./delete')),
-  move: lazy(() => import('./move')),
-  copy: lazy(() => import('./copy')),
-  download: lazy(() => import('./download')),
-  replace: lazy(() => import('./replace')),
+  help: fromFilePrompts('help'),
+  info: fromFilePrompts('info'),
+  newFile: fromFilePrompts('newFile'),
+  newDir: fromFilePrompts('newDir'),
+  rename: fromFilePrompts('rename'),
+  delete: fromFilePrompts('delete'),
+  move: fromFilePrompts('move'),
+  copy: fromFilePrompts('copy'),
+  download: fromFilePrompts('download'),
+  replace: fromFilePrompts('replace'),
   share: lazy(() => import('./share')),
   search: lazy(() => import('./search')),
   deleteUser: lazy(() => import('./delete-user')),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { updateOwnPreferences } from '../api/users';
 import { changeOwnPassword } from '../api/users-admin';
 import { useApi } from '../api/use-api';
-import { i18n } from '../i18n';
+import { applyLocale, i18n } from '../i18n';
 import { setToken, useUser } from '../state/session';
 import { showSuccess } from '../state/toasts';
 import { LanguageSelect } from './settings/language-select';
@@ -23,7 +23,9 @@ function LanguageCard() {
     save.run(async () => {
       // The session change switches the interface language (i18n.changeLanguage) at once.
       await updateOwnPreferences(api, user, { locale });
-      showSuccess(t('settings.updated'));
+      // Wait for the new language so the confirmation is already in it.
+      await applyLocale(locale);
+      showSuccess(i18n.t('settings.updated'));
     });
   return (
     <Card
