@@ -1,6 +1,8 @@
 // What an anonymous visitor sees of a share: File Browser's resource JSON, share-relative, no owner.
 import type { Stats } from 'node:fs';
-import mime from 'mime-types';
+import { typeFromName } from '../files/file-type';
+import { sortListing } from '../files/listing-sort';
+import { extensionOf, formatModified } from '../files/resource-fields';
 import type { ListedEntry } from '../fs/scoped-fs';
 import { baseName } from '../fs/virtual-path';
 import type { OpenedShare } from './public-share';
@@ -23,36 +25,6 @@ export interface PublicFolder extends PublicItem {
   sorting: { by: 'name'; asc: false };
 }
 
-/** RFC 3339 in the server's offset, fraction trimmed as Go prints it ("Z" in UTC). */
-export function formatModified(date: Date): string {
-  const offsetMinutes = -date.getTimezoneOffset();
-  const shifted = new Date(date.getTime() + offsetMinutes * 60_000).toISOString();
-  const [whole = '', fraction = ''] = shifted.slice(0, -1).split('.');
-  const trimmed = fraction.replace(/0+$/, '');
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
-  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
-  const zone = offsetMinutes === 0 ? 'Z' : `${sign}${hours}:${minutes}`;
-  return `${whole}${trimmed ? `.${trimmed}` : ''}${zone}`;
-}
-
-/** Text from the last dot, dot included; ".bashrc" keeps its whole name, as File Browser does. */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot === -1 ? '' : name.slice(dot);
-}
-
-/** The file kind from its name alone; a share page only needs it for its icon. */
-export function fileTypeOf(name: string): string {
-  const type = name.includes('.') ? mime.lookup(name) || '' : '';
-  if (type.startsWith('video/')) return 'video';
-  if (type.startsWith('audio/')) return 'audio';
-  if (type.startsWith('image/')) return 'image';
-  if (type.endsWith('pdf')) return 'pdf';
-  if (type.startsWith('text/') || /\b(json|xml|javascript)\b/.test(type)) return 'text';
-  return 'blob';
-}
-
 function itemOf(name: string, path: string, stats: Stats, isSymlink: boolean): PublicItem {
   const isDir = stats.isDirectory();
   return {
@@ -61,18 +33,10 @@ function itemOf(name: string, path: string, stats: Stats, isSymlink: boolean): P
     isDir,
     isSymlink,
     size: stats.size,
-    modified: formatModified(stats.mtime),
+    modified: formatModified(stats.mtimeMs),
     extension: isDir ? '' : extensionOf(name),
-    type: isDir ? '' : fileTypeOf(name),
+    type: isDir ? '' : typeFromName(name, stats.size),
   };
-}
-
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** Folders first, then natural A→Z order ignoring case (File Browser's default for shares). */
-function byName(a: PublicItem, b: PublicItem): number {
-  if (a.isDir !== b.isDir) return a.isDir ? -1 : 1;
-  return collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
 function childPath(parent: string, name: string): string {
@@ -85,11 +49,15 @@ export async function publicShareView(opened: OpenedShare): Promise<PublicItem |
   const item = itemOf(name, relative, target.stats, false);
   if (!target.stats.isDirectory()) return item;
   const entries: ListedEntry[] = await opened.view.list(target);
-  const items = entries
-    .map((entry) =>
-      itemOf(entry.name, childPath(relative, entry.name), entry.stats, entry.isSymlink),
-    )
-    .sort(byName);
+  const rows = entries.map((entry) => ({
+    info: itemOf(entry.name, childPath(relative, entry.name), entry.stats, entry.isSymlink),
+    name: entry.name,
+    isDir: entry.stats.isDirectory(),
+    size: entry.stats.size,
+    modifiedMs: entry.stats.mtimeMs,
+  }));
+  // Folders first, then natural A→Z (File Browser's default for shares, reported as asc:false).
+  const items = sortListing(rows, { by: 'name', asc: true }).map((row) => row.info);
   const numDirs = items.filter((entry) => entry.isDir).length;
   return {
     ...item,
