@@ -1,30 +1,16 @@
 // newFile: creates an empty file in the folder, then opens it (SPEC §4).
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { createFile, filesUrl, joinPath } from '../api/resources';
-import { useApi } from '../api/use-api';
 import type { PromptPropsMap } from '../state/prompt';
-import { closePrompt } from '../state/prompt';
-import { NamePrompt } from './name-prompt';
+import { NewItemPrompt } from './new-item';
 
 export default function NewFilePrompt({ folder }: PromptPropsMap['newFile']) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return (
-    <NamePrompt
+    <NewItemPrompt
+      folder={folder}
+      isDir={false}
       title={t('prompts.newFile.title')}
       message={t('prompts.newFile.message')}
-      confirmLabel={t('buttons.create')}
-      onConfirm={async (name) => {
-        const path = joinPath(folder, name);
-        await createFile(api, path);
-        await queryClient.invalidateQueries({ queryKey: ['resource'] });
-        closePrompt();
-        await navigate({ href: filesUrl(path, false) });
-      }}
     />
   );
 }

@@ -1,0 +1,36 @@
+// newFile and newDir: ask for a name, create the item in the folder, then open it (SPEC §4).
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { createFile, createFolder, filesUrl, joinPath } from '../api/resources';
+import { useApi } from '../api/use-api';
+import { closePrompt } from '../state/prompt';
+import { NamePrompt } from './name-prompt';
+
+export interface NewItemPromptProps {
+  folder: string;
+  isDir: boolean;
+  title: string;
+  message: string;
+}
+
+export function NewItemPrompt({ folder, isDir, title, message }: NewItemPromptProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <NamePrompt
+      title={title}
+      message={message}
+      confirmLabel={t('buttons.create')}
+      onConfirm={async (name) => {
+        const path = joinPath(folder, name);
+        await (isDir ? createFolder(api, path) : createFile(api, path));
+        await queryClient.invalidateQueries({ queryKey: ['resource'] });
+        closePrompt();
+        await navigate({ href: filesUrl(path, isDir) });
+      }}
+    />
+  );
+}
