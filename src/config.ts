@@ -23,6 +23,8 @@ export interface ServerConfig {
   execMaxOutputBytes: number;
   followExternalSymlinks: boolean;
   tokenExpirationMs: number;
+  /** Test builds only: where race tests arm pauses between check and use (src/fs/pause-points.ts). */
+  testPauseDir: string | undefined;
 }
 
 export type Invocation =
@@ -294,6 +296,7 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       execMaxOutputBytes,
       followExternalSymlinks: bool('follow-external-symlinks'),
       tokenExpirationMs,
+      testPauseDir: env.DRAWER_TEST_PAUSE_DIR || undefined,
     },
   };
 }

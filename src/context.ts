@@ -5,6 +5,7 @@ import { createTokenService } from './auth/tokens';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { createFsSettings } from './fs/fs-settings';
+import { createPausePoints } from './fs/pause-points';
 import type { FsSettings, ScopedFs } from './fs/scoped-fs';
 import { openScopedFs } from './fs/scoped-fs';
 import type { Logger } from './logger';
@@ -60,7 +61,12 @@ export async function createContext(
   const settings = createSettingsStore(database);
   const firstRun =
     isNew || users.list().length === 0 ? await setUpFirstAdmin(config, users) : undefined;
-  const fsSettings = createFsSettings(config.root, config.database, config.followExternalSymlinks);
+  const fsSettings = createFsSettings(
+    config.root,
+    config.database,
+    config.followExternalSymlinks,
+    createPausePoints(config.testPauseDir),
+  );
   const context: Context = {
     config,
     log,

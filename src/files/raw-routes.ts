@@ -27,6 +27,7 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
     const fsView = await ctx.scopedFs(actorOf(request));
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/raw');
     const target = await fsView.resolveExisting(path, 'download');
+    await fsView.pause('raw.beforeSend');
     const query = request.query as RawQuery;
     return sendDownload(request, reply, fsView, target, {
       inline: query.inline === 'true',

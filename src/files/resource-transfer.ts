@@ -92,6 +92,7 @@ export async function transferResource(
 
   if (isFolder)
     await checkDescendants(view, deps.fs, src, { destination, refuseEscapingLinks: isCopy });
+  await view.pause('transfer.beforeWrite');
   await hooks(request.action, { file: src.real, destination: dst.real }, async () => {
     await makeFolders(path.dirname(dst.real));
     if (isCopy) await copyEntry(src.real, dst.real, { replace });

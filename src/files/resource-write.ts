@@ -34,6 +34,7 @@ export async function createFolder(
   const target = await view.resolve(virtual, 'create');
   if (target.stats?.isDirectory()) return;
   if (target.stats) throw new AppError('fs.exists', 'a file with this name exists');
+  await view.pause('mkdir.beforeWrite');
   await hooks('upload', { file: target.real }, () => makeFolders(target.real));
 }
 
@@ -53,6 +54,7 @@ export async function uploadFile(
     throw new AppError('fs.exists', 'a folder with this name exists');
   if (target.stats && !override) throw new AppError('fs.exists', 'the file already exists');
   if (target.stats) view.access.check('modify', virtual);
+  await view.pause('upload.beforeWrite');
   return hooks('upload', { file: target.real }, async () => {
     await makeFolders(path.dirname(target.real));
     await writeFileAtomically(target.real, body, {
@@ -75,6 +77,7 @@ export async function saveFile(
     throw new AppError('fs.isDirectory', 'a folder cannot be saved as a file');
   if (!target.stats.isFile()) throw new AppError('fs.badPath', 'only regular files can be saved');
   const mode = target.stats.mode & 0o777;
+  await view.pause('save.beforeWrite');
   return hooks('save', { file: target.real }, async () => {
     await writeFileAtomically(target.real, body, { replace: true, mode });
     return etagOf(target.real);
@@ -111,6 +114,7 @@ export async function deleteResource(
   const target = await view.resolveExisting(virtual, 'delete', { followLast: false });
   if (target.stats.isDirectory())
     await checkDescendants(view, deps.fs, target, { refuseEscapingLinks: false });
+  await view.pause('delete.beforeRemove');
   await hooks('delete', { file: target.real }, async () => {
     await removeEntry(target.real);
     await forgetShares(deps.shares, view.actor.id, virtual);

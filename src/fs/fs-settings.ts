@@ -1,6 +1,8 @@
 // Facts about the served folder, gathered once at start: its real path, case sensitivity, hidden files.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PausePoint } from './pause-points';
+import { noPause } from './pause-points';
 import type { FsSettings } from './scoped-fs';
 import { isUploadTempName } from './fs-write';
 import { isInside } from './resolve-real';
@@ -13,6 +15,7 @@ export function createFsSettings(
   root: string,
   database: string,
   followExternalSymlinks: boolean,
+  pause: PausePoint = noPause,
 ): FsSettings {
   const realRoot = fs.realpathSync(root);
   const caseInsensitive = probeCaseInsensitive(realRoot);
@@ -38,6 +41,7 @@ export function createFsSettings(
     caseInsensitive,
     isHiddenFile,
     holdsHiddenFiles,
+    pause,
   };
 }
 

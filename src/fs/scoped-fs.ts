@@ -9,6 +9,7 @@ import type { Rule } from '../rules/rule';
 import type { StoredUser } from '../users/user';
 import { isInside, resolveReal } from './resolve-real';
 import { lstatMany } from './stat-many';
+import type { PausePoint } from './pause-points';
 import type { VirtualPath } from './virtual-path';
 import { childPath, segmentsOf } from './virtual-path';
 
@@ -22,6 +23,8 @@ export interface FsSettings {
   isHiddenFile(real: string): boolean;
   /** True when such a hidden file lies in this real folder or below it. */
   holdsHiddenFiles(realFolder: string): boolean;
+  /** Test-only waits between a check and its use (a no-op in production). */
+  pause: PausePoint;
 }
 
 export interface Resolved {
@@ -69,6 +72,7 @@ export interface ScopedFs {
   walk(start: Resolved, signal?: AbortSignal): AsyncGenerator<ListedEntry>;
   /** Whether a real path lies inside the scope (or anywhere, when external symlinks are followed). */
   contains(real: string): boolean;
+  pause: PausePoint;
 }
 
 /** The virtual path of a real path inside the scope (where a link really leads), else undefined. */
@@ -224,6 +228,7 @@ export async function openScopedFs(
     while (pending.length > 0) {
       if (signal?.aborted) return;
       const folder = pending.pop() as Resolved;
+      if (folder !== start) await settings.pause('walk.descend');
       let entries: ListedEntry[];
       try {
         entries = await list(folder);
@@ -242,5 +247,15 @@ export async function openScopedFs(
     }
   }
 
-  return { access, actor, scopeRoot, resolve, resolveExisting, list, walk, contains };
+  return {
+    access,
+    actor,
+    scopeRoot,
+    resolve,
+    resolveExisting,
+    list,
+    walk,
+    contains,
+    pause: settings.pause,
+  };
 }

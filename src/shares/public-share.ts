@@ -74,6 +74,7 @@ export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
     actor: fsView.actor,
     scopeRoot: root.real,
     contains: (real) => inside(real),
+    pause: fsView.pause,
     resolve: resolveInShare,
     async resolveExisting(virtual, operation, options) {
       const resolved = await resolveInShare(virtual, operation, options);
