@@ -32,7 +32,8 @@ export interface Context {
   loginThrottle: LoginThrottle;
   /** Facts about the served folder; open an actor's view of it with `scopedFs`. */
   fs: FsSettings;
-  scopedFs(actor: StoredUser): Promise<ScopedFs>;
+  /** Opens an actor's view; its handles close when `until` aborts (or on view.close()). */
+  scopedFs(actor: StoredUser, until?: AbortSignal): Promise<ScopedFs>;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
   fetch: typeof fetch;
 }
@@ -78,7 +79,7 @@ export async function createContext(
     tokens: createTokenService(database.read().secret, config.tokenExpirationMs, now),
     loginThrottle: createLoginThrottle(now),
     fs: fsSettings,
-    scopedFs: (actor) => openScopedFs(fsSettings, actor, settings.get().rules),
+    scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
     fetch: options.fetch ?? fetch,
   };
   return { context, firstRun };

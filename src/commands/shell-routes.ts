@@ -1,6 +1,7 @@
 // The shell panel's WebSocket, GET /api/command/<folder>: every check before the upgrade, then one command.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
+import { hookPathOf } from '../files/resource-write';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
@@ -86,10 +87,14 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
       throw new AppError('auth.forbidden', "you don't have the execute permission");
     const view = await ctx.scopedFs(actor);
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, prefix);
-    const folder = await view.resolveExisting(path, 'read');
-    if (!folder.stats.isDirectory())
-      throw new AppError('fs.notDirectory', 'commands run in a folder, not in a file');
-    folders.set(request, folder.real);
+    try {
+      const folder = await view.resolveExisting(path, 'read');
+      if (!folder.stats.isDirectory())
+        throw new AppError('fs.notDirectory', 'commands run in a folder, not in a file');
+      folders.set(request, hookPathOf(view, folder));
+    } finally {
+      view.close();
+    }
   };
 
   const session = (socket: CommandSocket, request: FastifyRequest) => {

@@ -5,8 +5,9 @@ import type { ArchiveEntry } from '../archives/archive-entry';
 import { archiveFormat, parseArchiveAlgo } from '../archives/archive-formats';
 import { createArchiveStream } from '../archives/archive-stream';
 import { AppError } from '../errors';
-import { openReadStream } from '../fs/read-streams';
-import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
+import { openFileAt } from '../fs/anchored';
+import { openResolvedFile, streamOf } from '../fs/fs-read';
+import type { ExistingResolved, ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import {
   baseName,
@@ -29,12 +30,21 @@ export interface ArchiveRequest {
   rootName: string;
 }
 
-/** Resolves the selection under `base`, each item through the gate with the download operation. */
+interface Selected {
+  virtual: VirtualPath;
+  isDir: boolean;
+}
+
+/**
+ * Checks the selection under `base`, each item through the gate with the download operation,
+ * before any byte is sent; each is resolved again when its turn comes (handles are not kept
+ * for thousands of items at once).
+ */
 async function resolveSelection(
   fsView: ScopedFs,
   base: Resolved,
   files: string | undefined,
-): Promise<(Resolved & { stats: NonNullable<Resolved['stats']> })[]> {
+): Promise<Selected[]> {
   const raw = (files ?? '').split(',').filter((item) => item !== '');
   if (raw.length > maxSelectedItems)
     throw new AppError(
@@ -48,13 +58,18 @@ async function resolveSelection(
   // Items are named relative to the requested folder and may not climb out of it.
   if (paths.some((virtual) => !isWithin(virtual, base.virtual)))
     throw new AppError('fs.notFound', 'the selected items must lie inside the requested folder');
-  const unique = [...new Set(paths)];
-  return Promise.all(unique.map((virtual) => fsView.resolveExisting(virtual, 'download')));
+  const selected: Selected[] = [];
+  for (const virtual of new Set(paths)) {
+    const item = await fsView.resolveExisting(virtual, 'download');
+    selected.push({ virtual, isDir: item.stats.isDirectory() });
+    fsView.release(item);
+  }
+  return selected;
 }
 
-function commonFolder(selected: Resolved[]): VirtualPath {
+function commonFolder(selected: Selected[]): VirtualPath {
   const only = selected[0];
-  if (selected.length === 1 && only?.stats?.isDirectory()) return only.virtual;
+  if (selected.length === 1 && only?.isDir) return only.virtual;
   const parents = selected.map((item) => segmentsOf(parentOf(item.virtual)));
   const first = parents[0] ?? [];
   let length = first.length;
@@ -75,9 +90,24 @@ function entryName(common: VirtualPath, virtual: VirtualPath): string {
     .join('/');
 }
 
+/** Opens exactly the file that was listed (or, for a link, what the gate resolves it to now). */
+async function openListed(fsView: ScopedFs, entry: ListedEntry): Promise<NodeJS.ReadableStream> {
+  if (!entry.isSymlink) {
+    const opened = await openFileAt(entry.parent, entry.name, entry.stats);
+    return streamOf(opened);
+  }
+  const target = await fsView.resolveExisting(entry.virtual, 'download');
+  try {
+    return streamOf(await openResolvedFile(target));
+  } finally {
+    fsView.release(target);
+  }
+}
+
 function toEntry(
   common: VirtualPath,
-  item: { virtual: VirtualPath; real: string; stats: NonNullable<Resolved['stats']> },
+  item: { virtual: VirtualPath; stats: ExistingResolved['stats'] },
+  open: () => Promise<NodeJS.ReadableStream>,
 ): ArchiveEntry {
   const isDir = item.stats.isDirectory();
   return {
@@ -86,23 +116,43 @@ function toEntry(
     size: isDir ? 0 : item.stats.size,
     mtime: item.stats.mtime,
     mode: item.stats.mode & 0o777,
-    open: async () => openReadStream(item.real),
+    open,
+  };
+}
+
+/** A selected file: opened from the handle resolved for it, which closes with the stream. */
+function openSelected(fsView: ScopedFs, item: ExistingResolved) {
+  return async () => {
+    const opened = await openResolvedFile(item);
+    const stream = streamOf(opened);
+    stream.once('close', () => fsView.release(item));
+    return stream;
   };
 }
 
 async function* archiveEntries(
   fsView: ScopedFs,
-  selected: (Resolved & { stats: NonNullable<Resolved['stats']> })[],
+  selected: Selected[],
   common: VirtualPath,
   signal: AbortSignal,
 ): AsyncGenerator<ArchiveEntry> {
-  for (const item of selected) {
+  for (const { virtual } of selected) {
     if (signal.aborted) return;
-    if (item.virtual !== common) yield toEntry(common, item);
-    if (!item.stats.isDirectory()) continue;
-    for await (const entry of fsView.walk(item, signal)) {
-      if (!isWithin(entry.virtual, common) || !isArchivable(entry)) continue;
-      yield toEntry(common, entry);
+    let item: ExistingResolved;
+    try {
+      item = await fsView.resolveExisting(virtual, 'download');
+    } catch {
+      continue; // gone or refused since the selection was checked: left out
+    }
+    try {
+      if (item.virtual !== common) yield toEntry(common, item, openSelected(fsView, item));
+      if (!item.stats.isDirectory()) continue;
+      for await (const entry of fsView.walk(item, signal)) {
+        if (!isWithin(entry.virtual, common) || !isArchivable(entry)) continue;
+        yield toEntry(common, entry, () => openListed(fsView, entry));
+      }
+    } finally {
+      if (item.stats.isDirectory()) fsView.release(item);
     }
   }
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors';
 import { openFileStream } from '../fs/fs-read';
+import type { Resolved } from '../fs/scoped-fs';
 
 export const checksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
 
@@ -20,8 +21,8 @@ export function parseChecksumAlgorithm(value: string): ChecksumAlgorithm {
 }
 
 /** Lower-case hex digest of a regular file the gate has resolved (download permission checked). */
-export async function checksumOf(real: string, algorithm: ChecksumAlgorithm): Promise<string> {
+export async function checksumOf(file: Resolved, algorithm: ChecksumAlgorithm): Promise<string> {
   const hash = createHash(algorithm);
-  await pipeline(await openFileStream(real), hash);
+  await pipeline((await openFileStream(file)).stream, hash);
   return hash.digest('hex');
 }

@@ -1,7 +1,7 @@
 // A download of an authorised path: a file as bytes (subtitles as WebVTT), a folder as an archive.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import { readSmallFile } from '../fs/read-streams';
+import { readSmall } from '../fs/fs-read';
 import type { Resolved, ScopedFs } from '../fs/scoped-fs';
 import { baseName } from '../fs/virtual-path';
 import { sendArchive } from './archive-download';
@@ -31,7 +31,7 @@ export async function sendDownload(
     throw new AppError('fs.forbidden', 'only files and folders can be downloaded');
   const name = baseName(target.virtual) || options.rootName;
   if (options.inline && /\.srt$/i.test(name)) return sendSubtitle(reply, target);
-  return sendFile(request, reply, target.real, stats, { name, inline: options.inline });
+  return sendFile(request, reply, target, { name, inline: options.inline });
 }
 
 /** SubRip is rewritten as WebVTT so a <track> can use it; WebVTT files are sent as they are. */
@@ -40,7 +40,7 @@ export async function sendSubtitle(reply: FastifyReply, target: Resolved): Promi
   if (!stats?.isFile()) throw new AppError('fs.notFound');
   if (stats.size > maxSubtitleBytes)
     throw new AppError('fs.tooLarge', 'the subtitle file is too large');
-  const text = (await readSmallFile(target.real)).toString('utf8');
+  const text = (await readSmall(target, maxSubtitleBytes)).toString('utf8');
   const vtt = /\.srt$/i.test(target.virtual) ? srtToVtt(text) : text;
   return reply
     .header('Content-Type', 'text/vtt; charset=utf-8')

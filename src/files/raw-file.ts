@@ -5,7 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import mime from 'mime-types';
 import parseRange from 'range-parser';
 import { AppError } from '../errors';
-import { openReadStream } from '../fs/read-streams';
+import { closeFd } from '../fs/anchored';
+import { openResolvedFile, streamOf } from '../fs/fs-read';
+import type { Resolved } from '../fs/scoped-fs';
 import { contentDisposition } from './content-disposition';
 
 /** Types a browser would run as a document on our origin: never shown inline as themselves. */
@@ -49,14 +51,32 @@ export interface SendFileOptions {
   contentType?: string;
 }
 
-/** Streams `real` (already authorised by the gate) with Range and conditional request support. */
-export function sendFile(
+/**
+ * Streams a file the gate authorised, with Range and conditional request support. The headers
+ * come from the opened descriptor, so they describe exactly the bytes that are sent.
+ */
+export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  real: string,
-  stats: Stats,
+  file: Resolved,
+  options: SendFileOptions,
+): Promise<FastifyReply> {
+  const opened = await openResolvedFile(file);
+  try {
+    return sendOpened(request, reply, opened, options);
+  } catch (error) {
+    closeFd(opened.fd);
+    throw error;
+  }
+}
+
+function sendOpened(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opened: { fd: number; stats: Stats },
   options: SendFileOptions,
 ): FastifyReply {
+  const { stats } = opened;
   const contentType =
     options.contentType ??
     (options.inline ? inlineContentType(options.name) : 'application/octet-stream');
@@ -73,7 +93,10 @@ export function sendFile(
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)
     .header('Last-Modified', stats.mtime.toUTCString());
-  if (isFresh(request, etag, stats)) return reply.code(304).send();
+  if (isFresh(request, etag, stats)) {
+    closeFd(opened.fd);
+    return reply.code(304).send();
+  }
 
   let start = 0;
   let end = stats.size - 1;
@@ -96,6 +119,9 @@ export function sendFile(
     }
   }
   reply.header('Content-Length', String(Math.max(0, end - start + 1)));
-  if (request.method === 'HEAD' || stats.size === 0) return reply.send('');
-  return reply.send(openReadStream(real, { start, end }));
+  if (request.method === 'HEAD' || stats.size === 0) {
+    closeFd(opened.fd);
+    return reply.send('');
+  }
+  return reply.send(streamOf(opened, { start, end }));
 }

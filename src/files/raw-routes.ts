@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
+import { untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { sendDownload, sendSubtitle } from './raw-download';
 
@@ -24,7 +25,7 @@ const rawQuery = {
 
 export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const download = async (request: FastifyRequest, reply: Parameters<typeof sendDownload>[1]) => {
-    const fsView = await ctx.scopedFs(actorOf(request));
+    const fsView = await ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/raw');
     const target = await fsView.resolveExisting(path, 'download');
     await fsView.pause('raw.beforeSend');
@@ -42,7 +43,7 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
   refuseOtherMethods(app, '/api/raw/*', ['GET']);
 
   app.get('/api/subtitle/*', async (request, reply) => {
-    const fsView = await ctx.scopedFs(actorOf(request));
+    const fsView = await ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/subtitle');
     return sendSubtitle(reply, await fsView.resolveExisting(path, 'download'));
   });

@@ -109,7 +109,7 @@ export async function listFolder(
 
 /** A regular file's type from its name and first bytes; anything but a regular file is a blob. */
 export async function detectFileType(
-  real: string,
+  file: Resolved,
   name: string,
   stats: Stats,
   canModify: boolean,
@@ -118,7 +118,7 @@ export async function detectFileType(
   let sample: Buffer = Buffer.alloc(0);
   if (stats.size > 0) {
     try {
-      sample = await readSample(real, sampleBytes);
+      sample = await readSample(file, sampleBytes);
     } catch {
       return 'blob'; // unreadable for sniffing: File Browser logs it and calls it a blob
     }
@@ -136,7 +136,7 @@ export async function describeFile(
   options: DescribeOptions,
 ): Promise<ResourceInfo> {
   const type = await detectFileType(
-    file.real,
+    file,
     baseName(file.virtual),
     file.stats,
     view.access.can('modify', file.virtual),
@@ -154,7 +154,7 @@ export async function describeFile(
     (type === 'text' || type === 'textImmutable') &&
     view.access.can('download', file.virtual)
   )
-    info.content = await readText(file.real, maxTextBytes);
+    info.content = await readText(file, maxTextBytes);
   return info;
 }
 

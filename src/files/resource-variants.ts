@@ -24,7 +24,7 @@ export async function describeWithChecksum(
   if (!target.stats.isFile())
     throw new AppError('fs.isDirectory', 'checksums are only computed for files');
   const info = await describeResource(view, virtual, { sorting, withContent: false });
-  return { ...info, checksums: { [algorithm]: await checksumOf(target.real, algorithm) } };
+  return { ...info, checksums: { [algorithm]: await checksumOf(target, algorithm) } };
 }
 
 /**
@@ -37,10 +37,10 @@ export async function openTextContent(
 ): Promise<Readable | undefined> {
   const target = await view.resolveExisting(virtual, 'read');
   if (!target.stats.isFile()) return undefined;
-  const type = await detectFileType(target.real, baseName(virtual), target.stats, true);
+  const type = await detectFileType(target, baseName(virtual), target.stats, true);
   if (type !== 'text') return undefined;
   view.access.check('download', virtual);
-  return openFileStream(target.real);
+  return (await openFileStream(target)).stream;
 }
 
 export interface RecursiveItem {
@@ -89,5 +89,5 @@ export async function diskUsage(
 ): Promise<{ total: number; used: number }> {
   const target = await view.resolveExisting(virtual, 'read');
   if (!target.stats.isDirectory()) return { total: 0, used: 0 };
-  return filesystemUsage(target.real);
+  return filesystemUsage(target);
 }

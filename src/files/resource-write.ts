@@ -1,14 +1,14 @@
 // Creating folders, uploading and saving files, and deleting resources, each through the gate.
-import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { FolderHandle } from '../fs/anchored';
 import type { HookedAction } from '../commands/hooks';
 import { withoutHooks } from '../commands/hooks';
 import { AppError } from '../errors';
+import { holdingFolders } from '../fs/anchored';
 import { removeEntry } from '../fs/fs-copy-move';
-import { statExact } from '../fs/fs-read';
-import { fileMode, makeFolders, writeFileAtomically } from '../fs/fs-write';
+import { fileMode, makeFoldersIn, statExactAt, writeFileAtomically } from '../fs/fs-write';
 import { checkDescendants } from '../fs/fs-tree';
-import type { FsSettings, ScopedFs } from '../fs/scoped-fs';
+import type { FsSettings, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import { canonicalise, isWithin } from '../fs/virtual-path';
 import type { SharesStore } from '../shares/shares-store';
@@ -16,13 +16,25 @@ import type { SharesStore } from '../shares/shares-store';
 /** What recursive operations need besides the actor's view: share links to forget, the hidden files. */
 export interface ResourceDeps {
   shares: SharesStore;
-  fs: Pick<FsSettings, 'holdsHiddenFiles'>;
+  fs: Pick<FsSettings, 'isDatabaseFolder'>;
 }
 
 /** File Browser's ETag: mtime in nanoseconds and size, both hex, concatenated and quoted. */
-export async function etagOf(real: string): Promise<string> {
-  const stats = await statExact(real);
+export async function etagOf(folder: FolderHandle, name: string): Promise<string> {
+  const stats = await statExactAt(folder, name);
   return `"${stats.mtimeNs.toString(16)}${stats.size.toString(16)}"`;
+}
+
+/** The host path a hook is told about (hooks are the admin's programs; the gate never opens it). */
+export function hookPathOf(view: ScopedFs, resolved: Resolved): string {
+  const inScope = resolved.realVirtual ?? resolved.virtual;
+  return inScope === '/' ? view.scopeRoot : `${view.scopeRoot}${inScope}`;
+}
+
+/** The folder a new entry goes in, made (mkdir -p, anchored) when missing. The caller releases it. */
+export async function folderForNew(target: Resolved): Promise<FolderHandle> {
+  if (!target.parent) throw new AppError('fs.rootImmutable', 'your root folder cannot be replaced');
+  return makeFoldersIn(target.parent, target.missing);
 }
 
 /** mkdir -p (POST with a trailing slash); an existing folder is fine, an existing file is 409. */
@@ -35,7 +47,12 @@ export async function createFolder(
   if (target.stats?.isDirectory()) return;
   if (target.stats) throw new AppError('fs.exists', 'a file with this name exists');
   await view.pause('mkdir.beforeWrite');
-  await hooks('upload', { file: target.real }, () => makeFolders(target.real));
+  await hooks('upload', { file: hookPathOf(view, target) }, async () =>
+    holdingFolders([target.parent], async () => {
+      if (!target.parent) return;
+      (await makeFoldersIn(target.parent, [...target.missing, target.name])).release();
+    }),
+  );
 }
 
 /**
@@ -55,14 +72,20 @@ export async function uploadFile(
   if (target.stats && !override) throw new AppError('fs.exists', 'the file already exists');
   if (target.stats) view.access.check('modify', virtual);
   await view.pause('upload.beforeWrite');
-  return hooks('upload', { file: target.real }, async () => {
-    await makeFolders(path.dirname(target.real));
-    await writeFileAtomically(target.real, body, {
-      replace: target.stats !== undefined,
-      mode: target.stats ? target.stats.mode & 0o777 : fileMode,
-    });
-    return etagOf(target.real);
-  });
+  return hooks('upload', { file: hookPathOf(view, target) }, async () =>
+    holdingFolders([target.parent], async () => {
+      const folder = await folderForNew(target);
+      try {
+        await writeFileAtomically(folder, target.name, body, {
+          replace: target.stats !== undefined,
+          mode: target.stats ? target.stats.mode & 0o777 : fileMode,
+        });
+        return await etagOf(folder, target.name);
+      } finally {
+        if (folder !== target.parent) folder.release();
+      }
+    }),
+  );
 }
 
 /** Replaces an existing file's content (the editor's save); its permission bits are kept. */
@@ -78,10 +101,14 @@ export async function saveFile(
   if (!target.stats.isFile()) throw new AppError('fs.badPath', 'only regular files can be saved');
   const mode = target.stats.mode & 0o777;
   await view.pause('save.beforeWrite');
-  return hooks('save', { file: target.real }, async () => {
-    await writeFileAtomically(target.real, body, { replace: true, mode });
-    return etagOf(target.real);
-  });
+  const folder = target.parent;
+  if (!folder) throw new AppError('fs.isDirectory', 'a folder cannot be saved as a file');
+  return hooks('save', { file: hookPathOf(view, target) }, async () =>
+    holdingFolders([folder], async () => {
+      await writeFileAtomically(folder, target.name, body, { replace: true, mode });
+      return etagOf(folder, target.name);
+    }),
+  );
 }
 
 /** Removes the actor's share links on a path or below it (they would point at nothing, or at a newcomer). */
@@ -115,8 +142,12 @@ export async function deleteResource(
   if (target.stats.isDirectory())
     await checkDescendants(view, deps.fs, target, { refuseEscapingLinks: false });
   await view.pause('delete.beforeRemove');
-  await hooks('delete', { file: target.real }, async () => {
-    await removeEntry(target.real);
-    await forgetShares(deps.shares, view.actor.id, virtual);
-  });
+  const parent = target.parent;
+  if (!parent) throw new AppError('fs.rootImmutable', 'your root folder cannot be deleted');
+  await hooks('delete', { file: hookPathOf(view, target) }, async () =>
+    holdingFolders([parent, target.folder], async () => {
+      await removeEntry({ parent, name: target.name, stats: target.stats });
+      await forgetShares(deps.shares, view.actor.id, virtual);
+    }),
+  );
 }

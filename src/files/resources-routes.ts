@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { canonicalise, decodeOnce } from '../fs/virtual-path';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
+import { untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { parseChecksumAlgorithm } from './checksum';
 import { describeResource } from './resource-info';
@@ -47,11 +48,12 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
     );
     const target = (request: FastifyRequest) =>
       virtualPathAfter(request, ctx.config.baseUrl, prefix);
-    const viewOf = (request: FastifyRequest) => ctx.scopedFs(actorOf(request));
+    const viewOf = (request: FastifyRequest, reply: FastifyReply) =>
+      ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
 
     const get = async (request: FastifyRequest<{ Querystring: GetQuery }>, reply: FastifyReply) => {
       const actor = actorOf(request);
-      const view = await viewOf(request);
+      const view = await viewOf(request, reply);
       const { path } = target(request);
       if (request.query.checksum !== undefined)
         return describeWithChecksum(
@@ -76,16 +78,16 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
 
     // Like File Browser, this shadows GET of a top-level folder named "recursive" (listing form only).
     const recursiveOptions = { schema: { response: { 200: recursiveListingSchema } } };
-    files.get(`${prefix}/recursive/*`, recursiveOptions, async (request) => {
+    files.get(`${prefix}/recursive/*`, recursiveOptions, async (request, reply) => {
       const { path } = virtualPathAfter(request, ctx.config.baseUrl, `${prefix}/recursive`);
-      return listRecursively(await viewOf(request), path);
+      return listRecursively(await viewOf(request, reply), path);
     });
 
     const post = async (
       request: FastifyRequest<{ Querystring: PostQuery }>,
       reply: FastifyReply,
     ) => {
-      const view = await viewOf(request);
+      const view = await viewOf(request, reply);
       const { path, trailingSlash } = target(request);
       if (trailingSlash || path === '/') {
         await createFolder(view, path, hooksFor(ctx, view));
@@ -108,13 +110,13 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
       const { path, trailingSlash } = target(request);
       if (trailingSlash || path === '/')
         throw new AppError('route.methodNotAllowed', 'a folder cannot be saved');
-      const view = await viewOf(request);
+      const view = await viewOf(request, reply);
       const etag = await saveFile(view, path, bodyOf(request), hooksFor(ctx, view));
       return reply.code(200).header('ETag', etag).send();
     });
 
     files.delete(`${prefix}/*`, async (request, reply) => {
-      const view = await viewOf(request);
+      const view = await viewOf(request, reply);
       await deleteResource(view, target(request).path, ctx, hooksFor(ctx, view));
       return reply.code(204).send();
     });
@@ -126,7 +128,7 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
         const query = request.query;
         // The client encodeURIComponent()s an already URL-encoded path: one more decode (File Browser does the same).
         const destination = canonicalise(decodeOnce(query.destination)).path;
-        const view = await viewOf(request);
+        const view = await viewOf(request, reply);
         await transferResource(
           view,
           target(request).path,
@@ -146,9 +148,9 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
     refuseOtherMethods(files, prefix, ['GET', 'POST']);
     refuseOtherMethods(files, `${prefix}/*`, ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 
-    const usage = async (request: FastifyRequest) =>
+    const usage = async (request: FastifyRequest, reply: FastifyReply) =>
       diskUsage(
-        await viewOf(request),
+        await viewOf(request, reply),
         virtualPathAfter(request, ctx.config.baseUrl, '/api/usage').path,
       );
     const usageOptions = { schema: { response: { 200: usageSchema } } };

@@ -15,8 +15,15 @@ async function listQuietly(
   folder: ListedEntry | VirtualPath,
 ): Promise<ListedEntry[]> {
   try {
-    const resolved = typeof folder === 'string' ? await view.resolve(folder, 'read') : folder;
-    return await view.list(resolved);
+    const resolved = await view.resolve(
+      typeof folder === 'string' ? folder : folder.virtual,
+      'read',
+    );
+    try {
+      return await view.list(resolved);
+    } finally {
+      view.release(resolved);
+    }
   } catch {
     return []; // subtitles are a nicety: an unreadable folder just has none
   }

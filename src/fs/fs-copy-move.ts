@@ -1,62 +1,65 @@
-// Copying, moving and deleting entries the gate has resolved, without ever following a symlink.
+// Copying, moving and deleting entries the gate has resolved, each step anchored in a held folder.
 import type { Stats } from 'node:fs';
-import { constants } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import fs from 'node:fs';
 import { AppError } from '../errors';
+import type { FolderHandle, Identity } from './anchored';
+import {
+  changedError,
+  closeFd,
+  isSameIdentity,
+  lstatAt,
+  openFileAt,
+  openFolderAt,
+  openParentOf,
+  readFolder,
+  readlinkAt,
+} from './anchored';
 import { errorCodeOf, toFsError } from './fs-errors';
-import { lstatOrUndefined, placeTemp, streamToTemp, tempNameIn } from './fs-write';
+import {
+  betweenFolders,
+  newTempName,
+  noHardLinks,
+  placeTemp,
+  removeName,
+  streamToTemp,
+} from './fs-write';
 
 const permissionBits = 0o777;
 
-/**
- * Copies a regular file through a temp file beside the destination. The source is opened with
- * O_NOFOLLOW and checked with fstat, so a file swapped for a link after the walk is not read.
- */
-async function copyFile(source: string, target: string, replace: boolean): Promise<void> {
-  let handle;
-  try {
-    handle = await fs.open(
-      source,
-      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-    );
-  } catch (error) {
-    throw toFsError(error);
-  }
-  let stats: Stats;
-  try {
-    stats = await handle.stat();
-    if (!stats.isFile())
-      throw new AppError('fs.badPath', 'only files, folders and links can be copied');
-  } catch (error) {
-    await handle.close();
-    throw toFsError(error);
-  }
-  let temp: string;
-  try {
-    temp = await streamToTemp(
-      path.dirname(target),
-      handle.createReadStream(),
-      stats.mode & permissionBits,
-    );
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
-  await placeTemp(temp, target, replace);
+/** An entry as the gate found it: a name inside a verified folder, and what was checked there. */
+export interface EntryAt {
+  parent: FolderHandle;
+  name: string;
+  stats: Stats;
 }
 
-/** A link is copied as the same link text; the gate judges where it points whenever it is used. */
-async function copyLink(source: string, target: string, replace: boolean): Promise<void> {
+/** Copies a regular file through a temp file beside the destination; the source must be the checked one. */
+async function copyFile(source: EntryAt, folder: FolderHandle, name: string, replace: boolean) {
+  const opened = await openFileAt(source.parent, source.name, source.stats);
+  let temp: string;
   try {
-    const text = await fs.readlink(source);
+    const stream = fs.createReadStream('', { fd: opened.fd, autoClose: false });
+    temp = await streamToTemp(folder, stream, opened.stats.mode & permissionBits);
+  } finally {
+    closeFd(opened.fd);
+  }
+  await placeTemp(folder, temp, name, replace);
+}
+
+/** A link is copied as the same link text (checked beforehand to stay inside the scope there). */
+async function copyLink(source: EntryAt, folder: FolderHandle, name: string, replace: boolean) {
+  try {
+    const text = await readlinkAt(source.parent, source.name);
     if (!replace) {
-      await fs.symlink(text, target);
+      await folder.use(name, (at) => fs.promises.symlink(text, at));
       return;
     }
-    const temp = tempNameIn(path.dirname(target));
-    await fs.symlink(text, temp);
-    await fs.rename(temp, target).catch(async (error: unknown) => {
-      await fs.rm(temp, { force: true });
+    const temp = newTempName();
+    await folder.use(temp, (at) => fs.promises.symlink(text, at));
+    await betweenFolders(folder, temp, folder, name, (from, to) =>
+      fs.promises.rename(from, to),
+    ).catch(async (error: unknown) => {
+      await removeName(folder, temp);
       throw error;
     });
   } catch (error) {
@@ -66,38 +69,48 @@ async function copyLink(source: string, target: string, replace: boolean): Promi
   }
 }
 
-/** Creates a folder, or reuses an existing one when merging; a non-folder in the way is a conflict. */
-async function folderFor(target: string, mode: number, merge: boolean): Promise<void> {
+/** Makes a folder, or reuses an existing one when merging, and opens it without following links. */
+async function folderFor(
+  folder: FolderHandle,
+  name: string,
+  mode: number,
+  merge: boolean,
+): Promise<FolderHandle> {
   try {
-    await fs.mkdir(target, { mode });
+    await folder.use(name, (at) => fs.promises.mkdir(at, { mode }));
   } catch (error) {
     if (errorCodeOf(error) !== 'EEXIST') throw toFsError(error);
-    const existing = await lstatOrUndefined(target);
+    const existing = await lstatAt(folder, name);
     if (!merge || !existing?.isDirectory())
       throw new AppError('fs.exists', 'the destination already exists');
   }
+  return openFolderAt(folder, name);
 }
 
-async function copyChildren(source: string, target: string): Promise<void> {
-  let entries;
-  try {
-    entries = await fs.readdir(source, { withFileTypes: true });
-  } catch (error) {
-    throw toFsError(error);
+async function copyChildren(source: FolderHandle, target: FolderHandle): Promise<void> {
+  for (const entry of await readFolder(source)) {
+    const stats = await lstatAt(source, entry.name);
+    if (stats)
+      await copyInto({ parent: source, name: entry.name, stats }, target, entry.name, true);
   }
-  for (const entry of entries)
-    await copyInto(path.join(source, entry.name), path.join(target, entry.name), true);
 }
 
 /** Sockets, FIFOs and devices inside a folder are skipped: they are not content. */
-async function copyInto(source: string, target: string, replace: boolean): Promise<void> {
-  const stats = await lstatOrUndefined(source);
-  if (!stats) throw new AppError('fs.notFound');
-  if (stats.isSymbolicLink()) return copyLink(source, target, replace);
-  if (stats.isFile()) return copyFile(source, target, replace);
-  if (!stats.isDirectory()) return;
-  await folderFor(target, stats.mode & permissionBits, replace);
-  await copyChildren(source, target);
+async function copyInto(source: EntryAt, folder: FolderHandle, name: string, replace: boolean) {
+  if (source.stats.isSymbolicLink()) return copyLink(source, folder, name, replace);
+  if (source.stats.isFile()) return copyFile(source, folder, name, replace);
+  if (!source.stats.isDirectory()) return;
+  const from = await openFolderAt(source.parent, source.name, source.stats);
+  try {
+    const to = await folderFor(folder, name, source.stats.mode & permissionBits, replace);
+    try {
+      await copyChildren(from, to);
+    } finally {
+      to.release();
+    }
+  } finally {
+    from.release();
+  }
 }
 
 /**
@@ -106,31 +119,61 @@ async function copyInto(source: string, target: string, replace: boolean): Promi
  * destination is fs.exists, decided atomically (O_EXCL link or mkdir).
  */
 export async function copyEntry(
-  source: string,
-  target: string,
+  source: EntryAt,
+  folder: FolderHandle,
+  name: string,
   options: { replace: boolean },
 ): Promise<void> {
-  const stats = await lstatOrUndefined(source);
-  if (!stats) throw new AppError('fs.notFound');
+  const { stats } = source;
   if (!stats.isFile() && !stats.isDirectory() && !stats.isSymbolicLink())
     throw new AppError('fs.badPath', 'only files, folders and links can be copied');
-  await copyInto(source, target, options.replace);
+  await copyInto(source, folder, name, options.replace);
 }
 
-/** Recursive delete that removes links themselves, never what they point to. */
-export async function removeEntry(real: string): Promise<void> {
+/** Recursive delete inside held folders: links are removed themselves, never what they point to. */
+export async function removeEntry(entry: EntryAt): Promise<void> {
   try {
-    await fs.rm(real, { recursive: true, force: false });
+    if (entry.stats.isDirectory()) {
+      const folder = await openFolderAt(entry.parent, entry.name, entry.stats);
+      try {
+        for (const child of await readFolder(folder)) {
+          const stats = await lstatAt(folder, child.name);
+          if (stats) await removeEntry({ parent: folder, name: child.name, stats });
+        }
+      } finally {
+        folder.release();
+      }
+      await entry.parent.use(entry.name, (at) => fs.promises.rmdir(at));
+      return;
+    }
+    await entry.parent.use(entry.name, (at) => fs.promises.unlink(at));
   } catch (error) {
     throw toFsError(error);
   }
 }
 
+/** The source must still be the entry that was checked when the move starts. */
+async function assertUnchanged(source: EntryAt): Promise<void> {
+  const now = await lstatAt(source.parent, source.name);
+  if (!now) throw new AppError('fs.notFound');
+  if (!isSameIdentity(now, source.stats)) throw changedError();
+}
+
 /** The cross-device fallback of a move: copy, then delete the source. */
-async function copyThenRemove(source: string, target: string, replace: boolean): Promise<void> {
-  await copyEntry(source, target, { replace });
+async function copyThenRemove(
+  source: EntryAt,
+  folder: FolderHandle,
+  name: string,
+  replace: boolean,
+) {
+  await copyEntry(source, folder, name, { replace });
   await removeEntry(source);
 }
+
+const rename = (source: EntryAt, folder: FolderHandle, name: string) =>
+  betweenFolders(source.parent, source.name, folder, name, (from, to) =>
+    fs.promises.rename(from, to),
+  );
 
 /**
  * No-clobber move. A file is hard-linked then unlinked (link fails atomically on a taken name);
@@ -138,52 +181,50 @@ async function copyThenRemove(source: string, target: string, replace: boolean):
  * two moves of one source race, the loser finds its source gone and undoes its link (404).
  * Links and special files fall back to check-then-rename, a window accepted for them.
  */
-async function moveWithoutReplacing(source: string, target: string, stats: Stats): Promise<void> {
+async function moveWithoutReplacing(source: EntryAt, folder: FolderHandle, name: string) {
+  const { stats } = source;
   if (stats.isDirectory()) {
-    await folderFor(target, 0o700, false);
+    (await folderFor(folder, name, 0o700, false)).release();
     try {
-      await fs.rename(source, target);
+      await rename(source, folder, name);
     } catch (error) {
       if (errorCodeOf(error) !== 'EXDEV') {
-        await fs.rmdir(target).catch(() => undefined);
+        await folder.use(name, (at) => fs.promises.rmdir(at)).catch(() => undefined);
         throw toFsError(error);
       }
-      await copyChildren(source, target);
-      await fs.chmod(target, stats.mode & permissionBits);
-      await removeEntry(source);
+      await folder.use(name, (at) => fs.promises.rmdir(at)).catch(() => undefined);
+      await copyThenRemove(source, folder, name, false);
     }
     return;
   }
   if (stats.isFile()) {
     try {
-      await fs.link(source, target);
+      await betweenFolders(source.parent, source.name, folder, name, (from, to) =>
+        fs.promises.link(from, to),
+      );
     } catch (error) {
       const code = errorCodeOf(error);
-      if (code === 'EXDEV') return copyThenRemove(source, target, false);
-      if (
-        code === 'EEXIST' ||
-        !['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK'].includes(code ?? '')
-      )
-        throw toFsError(error);
-      return renameIfFree(source, target);
+      if (code === 'EXDEV') return copyThenRemove(source, folder, name, false);
+      if (code === 'EEXIST' || !noHardLinks.has(code ?? '')) throw toFsError(error);
+      return renameIfFree(source, folder, name);
     }
     try {
-      await fs.unlink(source);
+      await source.parent.use(source.name, (at) => fs.promises.unlink(at));
     } catch (error) {
-      await fs.unlink(target).catch(() => undefined);
+      await folder.use(name, (at) => fs.promises.unlink(at)).catch(() => undefined);
       throw toFsError(error);
     }
     return;
   }
-  await renameIfFree(source, target);
+  await renameIfFree(source, folder, name);
 }
 
-async function renameIfFree(source: string, target: string): Promise<void> {
-  if (await lstatOrUndefined(target)) throw new AppError('fs.exists');
+async function renameIfFree(source: EntryAt, folder: FolderHandle, name: string): Promise<void> {
+  if (await lstatAt(folder, name)) throw new AppError('fs.exists');
   try {
-    await fs.rename(source, target);
+    await rename(source, folder, name);
   } catch (error) {
-    if (errorCodeOf(error) === 'EXDEV') return copyThenRemove(source, target, false);
+    if (errorCodeOf(error) === 'EXDEV') return copyThenRemove(source, folder, name, false);
     throw toFsError(error);
   }
 }
@@ -193,59 +234,66 @@ async function renameIfFree(source: string, target: string): Promise<void> {
  * and a folder merges into an existing folder; a file and a folder never replace each other.
  */
 export async function moveEntry(
-  source: string,
-  target: string,
+  source: EntryAt,
+  folder: FolderHandle,
+  name: string,
   options: { replace: boolean },
 ): Promise<void> {
-  const stats = await lstatOrUndefined(source);
-  if (!stats) throw new AppError('fs.notFound');
-  if (!options.replace) return moveWithoutReplacing(source, target, stats);
+  await assertUnchanged(source);
+  if (!options.replace) return moveWithoutReplacing(source, folder, name);
   try {
-    await fs.rename(source, target);
+    await rename(source, folder, name);
   } catch (error) {
     const code = errorCodeOf(error);
     if (code === 'EXDEV' || code === 'ENOTEMPTY' || code === 'EEXIST')
-      return copyThenRemove(source, target, true);
+      return copyThenRemove(source, folder, name, true);
     if (code === 'EISDIR' || code === 'ENOTDIR')
       throw new AppError('fs.exists', 'a file and a folder cannot replace each other');
     throw toFsError(error);
   }
 }
 
-/** True when `a` and `b` are the same entry on disk (a case-only rename on a case-insensitive disk). */
-export async function isSameEntry(a: string, b: string): Promise<boolean> {
-  const [first, second] = await Promise.all([lstatOrUndefined(a), lstatOrUndefined(b)]);
-  return (
-    first !== undefined &&
-    second !== undefined &&
-    first.dev === second.dev &&
-    first.ino === second.ino
-  );
-}
-
 /**
- * True when `real` lies inside the folder `folder` on disk, judged by device and inode of each
- * existing ancestor up to `stop`: spelling (case, links already resolved) cannot hide it.
+ * True when `start` is `folder` or lies inside it on disk, judged by device and inode of each
+ * ancestor up to `stop`: spelling (case, links already resolved) cannot hide it.
  */
-export async function liesInside(real: string, folder: Stats, stop: string): Promise<boolean> {
-  let current = path.dirname(real);
-  for (;;) {
-    const stats = await lstatOrUndefined(current);
-    if (stats && stats.dev === folder.dev && stats.ino === folder.ino) return true;
-    if (current === stop || path.dirname(current) === current) return false;
-    current = path.dirname(current);
+export async function liesInside(
+  start: FolderHandle,
+  folder: Identity,
+  stop: Identity,
+): Promise<boolean> {
+  let current = start;
+  try {
+    for (let depth = 0; depth < 4096; depth += 1) {
+      if (isSameIdentity(current, folder)) return true;
+      if (isSameIdentity(current, stop)) return false;
+      const parent = await openParentOf(current);
+      if (current !== start) current.release();
+      if (isSameIdentity(parent, current)) {
+        parent.release();
+        return false;
+      }
+      current = parent;
+    }
+    return false;
+  } finally {
+    if (current !== start) current.release();
   }
 }
 
 /** "name (1).ext", "name (2).ext", … : the first that does not exist in `folder`. */
-export async function freeNameIn(folder: string, name: string, isDir: boolean): Promise<string> {
+export async function freeNameIn(
+  folder: FolderHandle,
+  name: string,
+  isDir: boolean,
+): Promise<string> {
   const dot = name.lastIndexOf('.');
   const hasExtension = !isDir && dot > 0;
   const stem = hasExtension ? name.slice(0, dot) : name;
   const extension = hasExtension ? name.slice(dot) : '';
   for (let counter = 1; counter <= 10_000; counter += 1) {
     const candidate = `${stem} (${counter})${extension}`;
-    if (!(await lstatOrUndefined(path.join(folder, candidate)))) return candidate;
+    if (!(await lstatAt(folder, candidate))) return candidate;
   }
   throw new AppError('fs.exists', 'no free name was found');
 }

@@ -1,15 +1,19 @@
-// Facts about the served folder, gathered once at start: its real path, case sensitivity, hidden files.
+// Facts about the served folder, gathered once at start: its handle, case sensitivity, hidden files.
 import fs from 'node:fs';
 import path from 'node:path';
+import { FolderHandle, isSameIdentity } from './anchored';
+import type { Identity } from './anchored';
+import { isUploadTempName } from './fs-write';
 import type { PausePoint } from './pause-points';
 import { noPause } from './pause-points';
 import type { FsSettings } from './scoped-fs';
-import { isUploadTempName } from './fs-write';
-import { isInside } from './resolve-real';
 
 /**
  * The database may sit inside the served folder (./drawer.json in the served cwd): it, its lock
- * and its temp files are never shown, and no recursive operation may take its folder along.
+ * and its temp files are never shown, and no recursive operation may take its folder along. They
+ * are recognised by the device and inode of their folder plus their name, so no other spelling
+ * of the path (a link, another case, a bind mount) reaches them. The gate works through
+ * /proc/self/fd, so a system without /proc is refused here rather than served by names.
  */
 export function createFsSettings(
   root: string,
@@ -17,30 +21,35 @@ export function createFsSettings(
   followExternalSymlinks: boolean,
   pause: PausePoint = noPause,
 ): FsSettings {
-  const realRoot = fs.realpathSync(root);
-  const caseInsensitive = probeCaseInsensitive(realRoot);
+  if (!fs.existsSync('/proc/self/fd'))
+    throw new Error('/proc is not mounted: Drawer needs /proc/self/fd to open files safely');
+  const rootPath = fs.realpathSync(root);
+  const rootFd = fs.openSync(rootPath, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY);
+  const rootFolder = new FolderHandle(rootFd, fs.fstatSync(rootFd), true);
+  const caseInsensitive = probeCaseInsensitive(rootPath);
   // On a case-insensitive disk "DRAWER.JSON" opens the database too, so names are compared folded.
   const fold = (text: string) => (caseInsensitive ? text.normalize('NFC').toLowerCase() : text);
-  const databaseFolder = fold(fs.realpathSync(path.dirname(database)));
+  const databaseFolder: Identity = fs.statSync(path.dirname(database));
   const databaseName = fold(path.basename(database));
-  const isHiddenFile = (real: string) => {
+  const isDatabaseFolder = (folder: Identity) => isSameIdentity(folder, databaseFolder);
+  const isHiddenEntry = (parent: Identity, entryName: string) => {
     // An upload in progress is not a file yet: it appears under its real name once complete.
-    if (isUploadTempName(path.basename(real))) return true;
-    if (fold(path.dirname(real)) !== databaseFolder) return false;
-    const name = fold(path.basename(real));
+    if (isUploadTempName(entryName)) return true;
+    if (!isDatabaseFolder(parent)) return false;
+    const name = fold(entryName);
     return (
       name === databaseName ||
       name === `${databaseName}.lock` ||
       (name.startsWith(`.${databaseName}.`) && name.endsWith('.tmp'))
     );
   };
-  const holdsHiddenFiles = (realFolder: string) => isInside(databaseFolder, fold(realFolder));
   return {
-    root: realRoot,
+    rootPath,
+    rootFolder,
     followExternalSymlinks,
     caseInsensitive,
-    isHiddenFile,
-    holdsHiddenFiles,
+    isHiddenEntry,
+    isDatabaseFolder,
     pause,
   };
 }

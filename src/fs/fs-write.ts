@@ -1,84 +1,114 @@
 // Writing user files the gate has resolved: streamed to a temp file beside the target, then put in place.
 import { randomBytes } from 'node:crypto';
-import type { Stats } from 'node:fs';
-import { constants } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { BigIntStats } from 'node:fs';
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { AppError } from '../errors';
+import type { FolderHandle } from './anchored';
+import { lstatAt, openFolderAt } from './anchored';
 import { errorCodeOf, toFsError } from './fs-errors';
 
 /** Defaults of File Browser's settings.fileMode / dirMode (the process umask still applies). */
 export const fileMode = 0o640;
 export const folderMode = 0o750;
 
+const openFd = promisify(fs.open);
+
 /** Filesystems without hard links answer link() with one of these. */
-const noHardLinks = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK', 'EXDEV']);
+export const noHardLinks = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
 
 /** Short on purpose: a long file name plus a suffix could pass NAME_MAX. */
 export function isUploadTempName(name: string): boolean {
   return /^\.drawer-[0-9a-f]{16}\.tmp$/.test(name);
 }
 
-export function tempNameIn(folder: string): string {
-  return path.join(folder, `.drawer-${randomBytes(8).toString('hex')}.tmp`);
+export function newTempName(): string {
+  return `.drawer-${randomBytes(8).toString('hex')}.tmp`;
 }
 
-export async function lstatOrUndefined(real: string): Promise<Stats | undefined> {
-  try {
-    return await fs.lstat(real);
-  } catch (error) {
-    const code = errorCodeOf(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw toFsError(error);
-  }
+/** Runs a two-name operation (rename, link) with both names anchored in held folders. */
+export function betweenFolders<T>(
+  from: FolderHandle,
+  fromName: string,
+  to: FolderHandle,
+  toName: string,
+  work: (source: string, target: string) => Promise<T>,
+): Promise<T> {
+  return from.use(fromName, (source) => to.use(toName, (target) => work(source, target)));
 }
 
-/** mkdir -p; a file in the way (at any level) is fs.notDirectory. */
-export async function makeFolders(real: string): Promise<void> {
-  try {
-    await fs.mkdir(real, { recursive: true, mode: folderMode });
-  } catch (error) {
-    if (errorCodeOf(error) === 'EEXIST' || errorCodeOf(error) === 'ENOTDIR')
-      throw new AppError('fs.notDirectory', 'a file is in the way of a folder');
-    throw toFsError(error);
+/**
+ * mkdir -p below a verified folder, one anchored step per name: each folder is made inside the
+ * one opened before it and then opened with O_NOFOLLOW, so a link put in its way is never
+ * entered. A file in the way is fs.notDirectory. Returns the last folder, open; the caller
+ * releases it (the start folder is never released here).
+ */
+export async function makeFoldersIn(
+  start: FolderHandle,
+  names: readonly string[],
+): Promise<FolderHandle> {
+  let current = start;
+  for (const name of names) {
+    try {
+      await current.use(name, (at) => fs.promises.mkdir(at, { mode: folderMode }));
+    } catch (error) {
+      if (errorCodeOf(error) !== 'EEXIST') throw toFsError(error);
+    }
+    let next: FolderHandle;
+    try {
+      next = await openFolderAt(current, name);
+    } catch (error) {
+      if (current !== start) current.release();
+      const stats = await lstatAt(current, name).catch(() => undefined);
+      if (stats && !stats.isDirectory() && !stats.isSymbolicLink())
+        throw new AppError('fs.notDirectory', 'a file is in the way of a folder');
+      throw error;
+    }
+    if (current !== start) current.release();
+    current = next;
   }
+  return current;
 }
 
 /**
  * Streams `source` into a new temp file in `folder` (O_EXCL and O_NOFOLLOW, so nothing planted there
- * is written through), fsyncs it and returns its path. On any failure, an aborted request
+ * is written through), fsyncs it and returns its name. On any failure, an aborted request
  * included, the temp file is removed: a failed upload leaves nothing behind.
  */
 export async function streamToTemp(
-  folder: string,
+  folder: FolderHandle,
   source: Readable,
   mode: number,
 ): Promise<string> {
-  const temp = tempNameIn(folder);
-  let handle: FileHandle;
+  const temp = newTempName();
+  const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
+  const fd = await folder
+    .use(temp, (at) => openFd(at, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode))
+    .catch((error: unknown) => {
+      throw toFsError(error);
+    });
   try {
-    handle = await fs.open(
-      temp,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-      mode,
-    );
-  } catch (error) {
-    throw toFsError(error);
-  }
-  try {
-    // flush: fsync before the stream closes the handle, so the rename publishes durable bytes.
-    await pipeline(source, handle.createWriteStream({ flush: true, highWaterMark: 1024 * 1024 }));
+    // flush: fsync before the stream closes the descriptor, so the rename publishes durable bytes.
+    const sink = fs.createWriteStream('', { fd, flush: true, highWaterMark: 1024 * 1024 });
+    await pipeline(source, sink);
     return temp;
   } catch (error) {
-    await handle.close().catch(() => undefined);
-    await fs.rm(temp, { force: true });
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // the stream closed it already
+    }
+    await removeName(folder, temp);
     throw isWriteError(error)
       ? toFsError(error)
       : new AppError('request.aborted', 'the upload was interrupted', { cause: error });
   }
+}
+
+export async function removeName(folder: FolderHandle, name: string): Promise<void> {
+  await folder.use(name, (at) => fs.promises.rm(at, { force: true })).catch(() => undefined);
 }
 
 /** Errors of the disk side; anything else (a reset connection, a premature close) is the sender's. */
@@ -90,40 +120,55 @@ function isWriteError(error: unknown): boolean {
 }
 
 /**
- * Moves a finished temp file to `target`. Replacing uses rename (atomic, never follows a link at
- * the target). Without replace, link() fails atomically when the name is taken, so two uploads
- * racing for one new name cannot both win; on filesystems without hard links the existence check
- * and the rename are two steps, a window accepted there.
+ * Moves a finished temp file to `name` in the same folder. Replacing uses rename (atomic, never
+ * follows a link at the target). Without replace, link() fails atomically when the name is
+ * taken, so two uploads racing for one new name cannot both win; on filesystems without hard
+ * links the existence check and the rename are two steps, a window accepted there.
  */
-export async function placeTemp(temp: string, target: string, replace: boolean): Promise<void> {
+export async function placeTemp(
+  folder: FolderHandle,
+  temp: string,
+  name: string,
+  replace: boolean,
+): Promise<void> {
   try {
     if (replace) {
-      await fs.rename(temp, target);
+      await betweenFolders(folder, temp, folder, name, (from, to) => fs.promises.rename(from, to));
       return;
     }
     try {
-      await fs.link(temp, target);
+      await betweenFolders(folder, temp, folder, name, (from, to) => fs.promises.link(from, to));
     } catch (error) {
       if (!noHardLinks.has(errorCodeOf(error) ?? '')) throw error;
-      if (await lstatOrUndefined(target)) throw new AppError('fs.exists');
-      await fs.rename(temp, target);
+      if (await lstatAt(folder, name)) throw new AppError('fs.exists');
+      await betweenFolders(folder, temp, folder, name, (from, to) => fs.promises.rename(from, to));
       return;
     }
-    await fs.unlink(temp);
+    await removeName(folder, temp);
   } catch (error) {
-    await fs.rm(temp, { force: true });
+    await removeName(folder, temp);
     if (errorCodeOf(error) === 'EISDIR')
       throw new AppError('fs.exists', 'a folder with this name exists');
     throw toFsError(error);
   }
 }
 
-/** Writes a whole stream to `target` atomically: readers see the old file or the new one, never half. */
+/** Writes a whole stream to `name` atomically: readers see the old file or the new one, never half. */
 export async function writeFileAtomically(
-  target: string,
+  folder: FolderHandle,
+  name: string,
   source: Readable,
   options: { replace: boolean; mode: number },
 ): Promise<void> {
-  const temp = await streamToTemp(path.dirname(target), source, options.mode);
-  await placeTemp(temp, target, options.replace);
+  const temp = await streamToTemp(folder, source, options.mode);
+  await placeTemp(folder, temp, name, options.replace);
+}
+
+/** Nanosecond lstat of a name inside a held folder (the ETag of what was just written). */
+export function statExactAt(folder: FolderHandle, name: string): Promise<BigIntStats> {
+  return folder
+    .use(name, (at) => fs.promises.lstat(at, { bigint: true }))
+    .catch((error: unknown) => {
+      throw toFsError(error);
+    });
 }

@@ -1,44 +1,63 @@
 // The only door to user files: a per-request view of one actor's scope that resolves, contains and authorises.
-import type { Dirent, Stats } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Stats } from 'node:fs';
 import type { Access, Operation } from '../access/access';
 import { createAccess } from '../access/access';
 import { AppError } from '../errors';
 import type { Rule } from '../rules/rule';
 import type { StoredUser } from '../users/user';
-import { isInside, resolveReal } from './resolve-real';
-import { lstatMany } from './stat-many';
+import type { FolderHandle, Identity } from './anchored';
+import { hostPathOf, openFolderAt, openFolderPath } from './anchored';
+import { listFolderEntries } from './list-folder';
+import type { Location, WalkBase } from './locate';
+import { locate } from './locate';
 import type { PausePoint } from './pause-points';
 import type { VirtualPath } from './virtual-path';
 import { childPath, segmentsOf } from './virtual-path';
 
 /** What the gate needs to know about the server, fixed at start. */
 export interface FsSettings {
-  /** The served folder, real path. */
-  root: string;
+  /** The served folder's real path when the server started (messages, new scope folders). */
+  rootPath: string;
+  /** The served folder, held open for the server's life. */
+  rootFolder: FolderHandle;
   followExternalSymlinks: boolean;
   caseInsensitive: boolean;
-  /** Real paths never shown to anyone (the database and its temp files when they sit inside root). */
-  isHiddenFile(real: string): boolean;
-  /** True when such a hidden file lies in this real folder or below it. */
-  holdsHiddenFiles(realFolder: string): boolean;
+  /** Entries never shown to anyone: the database, its lock and temp files, uploads in progress. */
+  isHiddenEntry(parent: Identity, name: string): boolean;
+  /** The folder holding the database: no recursive operation may take it along. */
+  isDatabaseFolder(folder: Identity): boolean;
   /** Test-only waits between a check and its use (a no-op in production). */
   pause: PausePoint;
 }
 
+/**
+ * A path the gate has resolved and authorised. What was checked is what gets used: `parent` and
+ * `folder` are open, verified descriptors, and every later step works relative to them.
+ */
 export interface Resolved {
   virtual: VirtualPath;
-  /** Real disk path; symlink-free when `followLast`, else the entry itself (which may be a link). */
-  real: string;
+  /** Where the entry really lies in the scope (links resolved); undefined outside it. */
+  realVirtual: VirtualPath | undefined;
+  /** The folder holding the entry; undefined for the scope root itself. */
+  parent: FolderHandle | undefined;
+  name: string;
   /** lstat (or stat when followed) of the entry; undefined when it does not exist. */
   stats: Stats | undefined;
+  /** The entry's own handle when it is a folder. */
+  folder: FolderHandle | undefined;
+  /** Folders still to be made between `parent` and `name` (uploads into new folders). */
+  missing: readonly string[];
 }
+
+export type ExistingResolved = Resolved & { stats: Stats };
 
 export interface ListedEntry {
   name: string;
   virtual: VirtualPath;
-  real: string;
+  /** Where the entry really lies in the scope; undefined outside it. */
+  realVirtual: VirtualPath | undefined;
+  /** The listed folder, open while the entry is being used. */
+  parent: FolderHandle;
   /** Stats of what the entry shows: the target for an in-scope symlink. */
   stats: Stats;
   isSymlink: boolean;
@@ -49,8 +68,10 @@ export interface ListedEntry {
 export interface ScopedFs {
   readonly access: Access;
   readonly actor: StoredUser;
-  /** The actor's scope folder, real path. */
+  /** The scope folder's host path (hook variables and messages only: never opened by name). */
   readonly scopeRoot: string;
+  /** The scope folder, open and verified. */
+  readonly scopeFolder: FolderHandle;
   /**
    * Resolves a canonical virtual path inside the scope and checks `operation` on it. Escaping
    * symlinks are 403 (unless the server follows them); a missing entry is `stats: undefined`.
@@ -65,197 +86,224 @@ export interface ScopedFs {
     virtual: VirtualPath,
     operation: Operation,
     options?: { followLast?: boolean },
-  ): Promise<Resolved & { stats: Stats }>;
+  ): Promise<ExistingResolved>;
   /** The visible entries of a folder; escaping symlinks and hidden entries are left out. */
   list(folder: Resolved): Promise<ListedEntry[]>;
   /** Every visible entry below `start`, depth first, without following symlinked folders. */
   walk(start: Resolved, signal?: AbortSignal): AsyncGenerator<ListedEntry>;
-  /** Whether a real path lies inside the scope (or anywhere, when external symlinks are followed). */
-  contains(real: string): boolean;
+  /** Closes the handles of a resolved path now (long loops over many paths). */
+  release(resolved: Resolved): void;
+  /** Closes every handle the view still holds; the view is unusable afterwards. */
+  close(): void;
   pause: PausePoint;
 }
 
-/** The virtual path of a real path inside the scope (where a link really leads), else undefined. */
-export function virtualOfReal(scopeRoot: string, real: string): VirtualPath | undefined {
-  if (!isInside(real, scopeRoot)) return undefined;
-  const relative = path.relative(scopeRoot, real);
-  return (
-    relative === '' ? '/' : `/${relative.split(path.sep).join('/').normalize('NFC')}`
-  ) as VirtualPath;
+function toVirtual(names: string[] | undefined): VirtualPath | undefined {
+  if (names === undefined) return undefined;
+  return `/${names.map((name) => name.normalize('NFC')).join('/')}` as VirtualPath;
 }
 
+/**
+ * Opens an actor's view: the scope folder is walked from the served root like any path, so a
+ * link on the way is judged by where it leads. `until` closes the view's handles when it aborts
+ * (the end of the request); without it, the caller calls close().
+ */
 export async function openScopedFs(
   settings: FsSettings,
   actor: StoredUser,
   globalRules: readonly Rule[],
+  until?: AbortSignal,
 ): Promise<ScopedFs> {
   const access = createAccess(actor, globalRules, settings.caseInsensitive);
-  const scopeLocation = await resolveReal(settings.root, actor.scope.split('/'), true);
-  if (!isInside(scopeLocation.real, settings.root) && !settings.followExternalSymlinks)
-    throw new AppError('fs.outsideScope', 'your scope lies outside the served folder');
-  if (!scopeLocation.exists) throw new AppError('fs.notFound', 'your scope folder does not exist');
-  const scopeRoot = scopeLocation.real;
-  const contains = (real: string) => settings.followExternalSymlinks || isInside(real, scopeRoot);
-  /**
-   * A link inside the scope must not open a path the rules close: where it really leads is
-   * checked as well as the path it was reached by.
-   */
-  const isTargetAllowed = (real: string) => {
-    const virtual = access.hasRules ? virtualOfReal(scopeRoot, real) : undefined;
-    return virtual === undefined || access.isAllowedByRules(virtual);
+  const openSystemRoot = settings.followExternalSymlinks ? () => openFolderPath('/') : undefined;
+  const rootBase: WalkBase = {
+    scope: settings.rootFolder,
+    scopePath: settings.rootPath,
+    openSystemRoot,
   };
+  const scopeLocation = await locate(rootBase, segmentsOf(actor.scope as VirtualPath), true);
+  if (!scopeLocation.folder) {
+    if (scopeLocation.stats)
+      throw new AppError('fs.notDirectory', 'your scope is not a folder on the server');
+    throw new AppError('fs.notFound', 'your scope folder does not exist');
+  }
+  scopeLocation.parent?.release();
+  const scopeFolder = scopeLocation.folder;
+  const base: WalkBase = {
+    scope: scopeFolder,
+    scopePath: await hostPathOf(scopeFolder),
+    openSystemRoot,
+  };
+  const held = new Set<FolderHandle>([scopeFolder]);
+  let isClosed = false;
+  const hold = (location: Location) => {
+    for (const handle of [location.parent, location.folder])
+      if (handle && handle !== scopeFolder) held.add(handle);
+  };
+  const close = () => {
+    isClosed = true;
+    for (const handle of held) handle.release();
+    held.clear();
+  };
+  if (until) {
+    if (until.aborted) close();
+    else until.addEventListener('abort', close, { once: true });
+  }
+
+  /** A link inside the scope must not open what the rules close: where it leads is checked too. */
+  const isTargetAllowed = (realVirtual: VirtualPath | undefined) =>
+    realVirtual === undefined || !access.hasRules || access.isAllowedByRules(realVirtual);
 
   async function resolve(
     virtual: VirtualPath,
     operation: Operation,
     options: { followLast?: boolean } = {},
   ): Promise<Resolved> {
-    const followLast = options.followLast ?? true;
-    const location = await resolveReal(scopeRoot, segmentsOf(virtual), followLast);
-    if (!contains(location.real)) throw new AppError('fs.outsideScope');
-    if (settings.isHiddenFile(location.real)) throw new AppError('fs.notFound');
-    access.check(operation, virtual);
-    if (!isTargetAllowed(location.real)) throw new AppError('fs.forbidden');
-    let stats: Stats | undefined;
-    if (location.exists)
-      stats = await (followLast ? fs.stat(location.real) : fs.lstat(location.real)).catch(
-        () => undefined,
-      );
-    return { virtual, real: location.real, stats };
+    if (isClosed) throw new AppError('fs.badPath', 'the request has ended');
+    const location = await locate(base, segmentsOf(virtual), options.followLast ?? true);
+    const resolved: Resolved = {
+      virtual,
+      realVirtual: toVirtual(location.inScope),
+      parent: location.parent,
+      name: location.name,
+      stats: location.stats,
+      folder: location.folder,
+      missing: location.missing,
+    };
+    hold(location);
+    if (location.parent && settings.isHiddenEntry(location.parent, location.name)) {
+      release(resolved);
+      throw new AppError('fs.notFound');
+    }
+    if (!access.can(operation, virtual) || !isTargetAllowed(resolved.realVirtual)) {
+      release(resolved);
+      access.check(operation, virtual); // throws with the missing permission named
+      throw new AppError('fs.forbidden');
+    }
+    return resolved;
   }
 
   async function resolveExisting(
     virtual: VirtualPath,
     operation: Operation,
     options: { followLast?: boolean } = {},
-  ) {
+  ): Promise<ExistingResolved> {
     const resolved = await resolve(virtual, operation, options);
-    if (!resolved.stats) throw new AppError('fs.notFound');
-    return resolved as Resolved & { stats: Stats };
+    if (!resolved.stats) {
+      release(resolved);
+      throw new AppError('fs.notFound');
+    }
+    return resolved as ExistingResolved;
   }
 
-  /** A symlink in a listing: shown with its target's stats, or left out when it leads astray. */
-  async function describeLink(
-    folder: Resolved,
-    name: string,
-    virtual: VirtualPath,
-    real: string,
-  ): Promise<ListedEntry | undefined> {
-    try {
-      const target = await resolveReal(folder.real, [name], true);
-      // An escaping link is left out entirely: its target's size and dates are not ours to show.
-      if (
-        !contains(target.real) ||
-        !isTargetAllowed(target.real) ||
-        settings.isHiddenFile(target.real)
-      )
-        return undefined;
-      if (!target.exists)
-        return {
-          name,
-          virtual,
-          real,
-          stats: await fs.lstat(real),
-          isSymlink: true,
-          isBrokenLink: true,
-        };
-      return {
-        name,
-        virtual,
-        real,
-        stats: await fs.stat(target.real),
-        isSymlink: true,
-        isBrokenLink: false,
-      };
-    } catch {
-      return undefined; // vanished or unreadable entries are skipped, as a listing of a live folder must
+  function release(resolved: Resolved): void {
+    for (const handle of [resolved.parent, resolved.folder]) {
+      if (!handle || handle === scopeFolder) continue;
+      held.delete(handle);
+      handle.release();
     }
+  }
+
+  /** Where a listed link leads, checked like any path; undefined when it must not be shown. */
+  async function describeLink(
+    folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
+    name: string,
+  ): Promise<{ stats: Stats | undefined } | undefined> {
+    const from = folder.realVirtual ?? folder.virtual;
+    try {
+      const target = await locate(base, [...segmentsOf(from), name], true);
+      for (const handle of [target.parent, target.folder])
+        if (handle && handle !== scopeFolder) handle.release();
+      const realVirtual = toVirtual(target.inScope);
+      if (!isTargetAllowed(realVirtual)) return undefined;
+      if (target.parent && settings.isHiddenEntry(target.parent, target.name)) return undefined;
+      return { stats: target.stats };
+    } catch {
+      return undefined; // an escaping link is left out entirely: its target is not ours to show
+    }
+  }
+
+  async function listIn(
+    handle: FolderHandle,
+    folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
+  ): Promise<ListedEntry[]> {
+    return listFolderEntries(handle, {
+      isListed: (name) =>
+        !settings.isHiddenEntry(handle, name) && access.isVisible(childPath(folder.virtual, name)),
+      describeLink: (name) => describeLink(folder, name),
+      entryOf: (name, stats, link) => ({
+        name,
+        virtual: childPath(folder.virtual, name),
+        realVirtual:
+          folder.realVirtual === undefined ? undefined : childPath(folder.realVirtual, name),
+        parent: handle,
+        stats,
+        isSymlink: link,
+        isBrokenLink: false,
+      }),
+    });
   }
 
   async function list(folder: Resolved): Promise<ListedEntry[]> {
-    let entries: Dirent[];
+    if (!folder.folder) {
+      if (folder.stats) throw new AppError('fs.notDirectory', 'not a folder');
+      throw new AppError('fs.notFound');
+    }
+    return listIn(folder.folder, folder);
+  }
+
+  async function* walkIn(
+    handle: FolderHandle,
+    folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
+    signal: AbortSignal | undefined,
+  ): AsyncGenerator<ListedEntry> {
+    let entries: ListedEntry[];
     try {
-      entries = await fs.readdir(folder.real, { withFileTypes: true });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new AppError('fs.notFound');
-      if (code === 'ENOTDIR') throw new AppError('fs.notDirectory', 'not a folder');
-      if (code === 'EACCES' || code === 'EPERM')
-        throw new AppError('fs.forbidden', 'the server may not read this folder');
-      throw error;
+      entries = await listIn(handle, folder);
+    } catch {
+      return; // an unreadable folder is skipped, the rest of the walk goes on
     }
-    const visible: { name: string; virtual: VirtualPath; real: string; isLink: boolean }[] = [];
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subfolders: ListedEntry[] = [];
     for (const entry of entries) {
-      const virtual = childPath(folder.virtual, entry.name);
-      if (!access.isVisible(virtual)) continue;
-      const real = path.join(folder.real, entry.name);
-      if (settings.isHiddenFile(real)) continue;
-      visible.push({ name: entry.name, virtual, real, isLink: entry.isSymbolicLink() });
+      if (signal?.aborted) return;
+      yield entry;
+      if (entry.stats.isDirectory() && !entry.isSymlink) subfolders.push(entry);
     }
-    const plainStats = await lstatMany(
-      visible.filter((item) => !item.isLink).map((item) => item.real),
-    );
-    const links = await Promise.all(
-      visible
-        .filter((item) => item.isLink)
-        .map((item) => describeLink(folder, item.name, item.virtual, item.real)),
-    );
-    const described: ListedEntry[] = [];
-    let plainIndex = 0;
-    let linkIndex = 0;
-    for (const item of visible) {
-      if (item.isLink) {
-        const link = links[linkIndex++];
-        if (link) described.push(link);
+    for (const entry of subfolders) {
+      if (signal?.aborted || isClosed) return;
+      await settings.pause('walk.descend');
+      let child: FolderHandle;
+      try {
+        // The folder listed a moment ago, and nothing else: a link put in its place is not entered.
+        child = await openFolderAt(handle, entry.name, entry.stats);
+      } catch {
         continue;
       }
-      const stats = plainStats[plainIndex++];
-      if (stats)
-        described.push({
-          name: item.name,
-          virtual: item.virtual,
-          real: item.real,
-          stats,
-          isSymlink: false,
-          isBrokenLink: false,
-        });
+      try {
+        yield* walkIn(child, entry, signal);
+      } finally {
+        child.release();
+      }
     }
-    return described;
   }
 
   async function* walk(start: Resolved, signal?: AbortSignal): AsyncGenerator<ListedEntry> {
-    const pending: Resolved[] = [start];
-    while (pending.length > 0) {
-      if (signal?.aborted) return;
-      const folder = pending.pop() as Resolved;
-      if (folder !== start) await settings.pause('walk.descend');
-      let entries: ListedEntry[];
-      try {
-        entries = await list(folder);
-      } catch {
-        continue; // an unreadable folder is skipped, the rest of the walk goes on
-      }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      const folders: Resolved[] = [];
-      for (const entry of entries) {
-        if (signal?.aborted) return;
-        yield entry;
-        if (entry.stats.isDirectory() && !entry.isSymlink)
-          folders.push({ virtual: entry.virtual, real: entry.real, stats: entry.stats });
-      }
-      pending.push(...folders.reverse());
-    }
+    if (!start.folder) return;
+    yield* walkIn(start.folder, start, signal);
   }
 
   return {
     access,
     actor,
-    scopeRoot,
+    scopeRoot: base.scopePath,
+    scopeFolder,
     resolve,
     resolveExisting,
     list,
     walk,
-    contains,
+    release,
+    close,
     pause: settings.pause,
   };
 }

@@ -1,6 +1,7 @@
 // Anonymous share access: /api/public/share/<hash>[/sub] (JSON) and /api/public/dl/<hash>[/sub] (bytes).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
+import { untilResponseEnds } from '../http/response-lifetime';
 import { sendDownload } from '../files/raw-download';
 import { fromUrlPath } from '../fs/virtual-path';
 import type { VirtualPath } from '../fs/virtual-path';
@@ -33,9 +34,9 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
   app.get(
     '/api/public/share/*',
     { ...options, schema: { response: { 200: publicItemSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/share');
-      return publicShareView(await openShare(ctx, hash, sub));
+      return publicShareView(await openShare(ctx, hash, sub, untilResponseEnds(reply)));
     },
   );
   refuseOtherMethods(app, '/api/public/share/*', ['GET']);
@@ -45,7 +46,7 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
     { ...options, schema: { querystring: downloadQuery } },
     async (request, reply) => {
       const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/dl');
-      const opened = await openShare(ctx, hash, sub);
+      const opened = await openShare(ctx, hash, sub, untilResponseEnds(reply));
       const query = request.query;
       return sendDownload(request, reply, opened.view, opened.target, {
         inline: query.inline === 'true',

@@ -1,9 +1,7 @@
 // Opening a share for an anonymous visitor: the owner's current rights, confined to the shared item.
-import path from 'node:path';
 import type { Operation } from '../access/access';
 import type { Context } from '../context';
 import { AppError, isAppError } from '../errors';
-import { isInside } from '../fs/resolve-real';
 import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import { baseName, canonicalise, isWithin, segmentsOf } from '../fs/virtual-path';
@@ -45,12 +43,12 @@ async function orNotFound<T>(work: () => Promise<T>): Promise<T> {
  * location leaves the shared item, through `..` in a selection or a symlink, is not found.
  */
 export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
-  const inside = (real: string) => isInside(real, root.real);
   // A link inside the share is judged by where it leads too: a rule hiding its target hides it.
-  const allowedAt = (resolved: Resolved) => {
-    const relative = path.relative(fsView.scopeRoot, resolved.real).split(path.sep).join('/');
-    return inside(resolved.real) && fsView.access.can('share', `/${relative}`);
-  };
+  const allowedAt = (resolved: Resolved) =>
+    resolved.realVirtual !== undefined &&
+    root.realVirtual !== undefined &&
+    isWithin(resolved.realVirtual, root.realVirtual) &&
+    fsView.access.can('share', resolved.realVirtual);
   const resolveInShare = async (
     virtual: VirtualPath,
     operation: Operation,
@@ -60,21 +58,28 @@ export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
       throw shareNotFound();
     if (!isWithin(virtual, root.virtual)) throw shareNotFound();
     const resolved = await orNotFound(() => fsView.resolve(virtual, 'share', options));
-    if (!allowedAt(resolved)) throw shareNotFound();
+    if (!allowedAt(resolved)) {
+      fsView.release(resolved);
+      throw shareNotFound();
+    }
     return resolved;
   };
   const keeps = async (entry: ListedEntry) => {
     if (!entry.isSymlink) return true;
     if (entry.isBrokenLink) return false;
     const target = await fsView.resolve(entry.virtual, 'share').catch(() => undefined);
-    return target?.stats !== undefined && allowedAt(target);
+    if (!target) return false;
+    fsView.release(target);
+    return target.stats !== undefined && allowedAt(target);
   };
   return {
     access: fsView.access,
     actor: fsView.actor,
-    scopeRoot: root.real,
-    contains: (real) => inside(real),
+    scopeRoot: `${fsView.scopeRoot}${root.realVirtual === '/' ? '' : (root.realVirtual ?? '')}`,
+    scopeFolder: root.folder ?? fsView.scopeFolder,
     pause: fsView.pause,
+    release: (resolved) => fsView.release(resolved),
+    close: () => fsView.close(),
     resolve: resolveInShare,
     async resolveExisting(virtual, operation, options) {
       const resolved = await resolveInShare(virtual, operation, options);
@@ -113,9 +118,10 @@ export async function openShare(
   ctx: Context,
   hash: string,
   sub: VirtualPath,
+  until: AbortSignal,
 ): Promise<OpenedShare> {
   const { share, owner } = await liveShare(ctx, hash);
-  const ownerView = await orNotFound(() => ctx.scopedFs(owner));
+  const ownerView = await orNotFound(() => ctx.scopedFs(owner, until));
   const sharedPath = await orNotFound(async () => canonicalise(share.path).path);
   const root = await orNotFound(() => ownerView.resolveExisting(sharedPath, 'share'));
   const view = confineToShare(ownerView, root);

@@ -113,7 +113,7 @@ export async function createShare(
     throw new AppError('share.passwordUnsupported', 'password-protected shares are not supported');
   const expire = parseExpiry(request.expires, request.unit, ctx.now());
   const fsView = await ctx.scopedFs(actor);
-  const target = await fsView.resolveExisting(path, 'share');
+  const target = await fsView.resolveExisting(path, 'share').finally(() => fsView.close());
   // No await between the lookup and the add (which pushes synchronously): two concurrent
   // requests for a permanent link can never both create one.
   if (expire === 0) {
@@ -142,7 +142,7 @@ export async function sharesForPath(
   path: VirtualPath,
 ): Promise<ShareView[]> {
   const fsView = await ctx.scopedFs(actor);
-  const target = await fsView.resolve(path, 'share');
+  const target = await fsView.resolve(path, 'share').finally(() => fsView.close());
   await pruneExpired(ctx);
   return ctx.shares
     .list()

@@ -243,7 +243,8 @@ describe('public share access', () => {
   });
 
   it('answers unknown and expired links identically', async () => {
-    const expiring = await server.request('POST', '/api/share/pub/b.txt?expires=1&unit=seconds', {
+    // Expiry is kept in whole seconds, so a 2-second link lives between 1 and 2 seconds.
+    const expiring = await server.request('POST', '/api/share/pub/b.txt?expires=2&unit=seconds', {
       token: alice,
     });
     const expiredHash = expiring.json<{ hash: string }>().hash;

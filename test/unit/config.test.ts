@@ -29,6 +29,7 @@ describe('parseInvocation', () => {
       execMaxOutputBytes: 10 * 1024 * 1024,
       followExternalSymlinks: false,
       tokenExpirationMs: 2 * 3600 * 1000,
+      testPauseDir: undefined,
     });
   });
 

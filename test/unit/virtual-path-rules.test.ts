@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { isInside, resolveReal } from '../../src/fs/resolve-real';
+import type { FolderHandle } from '../../src/fs/anchored';
+import { lstatAt, openFolderPath } from '../../src/fs/anchored';
+import type { Location, WalkBase } from '../../src/fs/locate';
+import { isInsidePath, locate } from '../../src/fs/locate';
 import type { VirtualPath } from '../../src/fs/virtual-path';
 import {
   baseName,
@@ -166,10 +169,11 @@ describe('compileRules', () => {
   });
 });
 
-describe('resolveReal', () => {
+describe('locate: one component at a time from an open folder', () => {
   let base: string;
   let scope: string;
-  before(() => {
+  let walkBase: WalkBase;
+  before(async () => {
     base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-resolve-')));
     scope = path.join(base, 'scope');
     fs.mkdirSync(path.join(scope, 'dir', 'sub'), { recursive: true });
@@ -178,44 +182,82 @@ describe('resolveReal', () => {
     fs.symlinkSync('dir', path.join(scope, 'in-link'));
     fs.symlinkSync('../outside', path.join(scope, 'out-link'));
     fs.symlinkSync(path.join(base, 'outside'), path.join(scope, 'abs-link'));
+    fs.symlinkSync(path.join(scope, 'dir'), path.join(scope, 'abs-in-link'));
     fs.symlinkSync('missing/target', path.join(scope, 'dangling'));
     fs.symlinkSync('../../outside/new', path.join(scope, 'dir', 'up-dangling'));
+    fs.symlinkSync('..', path.join(scope, 'dir', 'up'));
     fs.symlinkSync('loop-b', path.join(scope, 'loop-a'));
     fs.symlinkSync('loop-a', path.join(scope, 'loop-b'));
+    walkBase = { scope: await openFolderPath(scope), scopePath: scope, openSystemRoot: undefined };
   });
-  after(() => fs.rmSync(base, { recursive: true, force: true }));
+  after(() => {
+    walkBase.scope.release();
+    fs.rmSync(base, { recursive: true, force: true });
+  });
 
-  it('follows links component by component to where they really lead', async () => {
+  const release = (location: Location) => {
+    for (const handle of [location.parent, location.folder])
+      if (handle && handle !== walkBase.scope) handle.release();
+  };
+
+  it('follows links by reading them, to where they really lead inside the scope', async () => {
+    // segments, follow the last, where it really lies, does it exist
     const table: [string[], boolean, string, boolean][] = [
-      [['dir', 'file.txt'], true, 'scope/dir/file.txt', true],
-      [['in-link', 'file.txt'], true, 'scope/dir/file.txt', true],
-      [['in-link'], false, 'scope/in-link', true],
-      [['in-link'], true, 'scope/dir', true],
-      [['out-link', 'x'], true, 'outside/x', false],
-      [['abs-link'], true, 'outside', true],
-      [['out-link'], false, 'scope/out-link', true],
-      [['dangling'], true, 'scope/missing/target', false],
-      [['dir', 'up-dangling'], true, 'outside/new', false],
-      [['dir', 'file.txt', 'below'], true, 'scope/dir/file.txt/below', false],
-      [['nothing', '..', 'dir'], true, 'scope/dir', false],
+      [['dir', 'file.txt'], true, 'dir/file.txt', true],
+      [['in-link', 'file.txt'], true, 'dir/file.txt', true],
+      [['in-link'], false, 'in-link', true],
+      [['in-link'], true, 'dir', true],
+      [['abs-in-link', 'file.txt'], true, 'dir/file.txt', true],
+      [['out-link'], false, 'out-link', true],
+      [['dangling'], true, 'missing/target', false],
+      [['dir', 'file.txt', 'below'], true, 'dir/file.txt/below', false],
+      [['dir', 'up', 'dir', 'file.txt'], true, 'dir/file.txt', true],
+      [['dir', 'up'], true, '', true],
+      [[], true, '', true],
     ];
     for (const [segments, followLast, real, exists] of table) {
-      const location = await resolveReal(scope, segments, followLast);
-      assert.deepEqual(location, { real: path.join(base, real), exists }, segments.join('/'));
+      const location = await locate(walkBase, segments, followLast);
+      assert.equal(location.inScope?.join('/'), real, segments.join('/'));
+      assert.equal(location.stats !== undefined, exists, segments.join('/'));
+      release(location);
     }
+  });
+
+  it('refuses links that lead out of the scope with 403, wherever they sit', async () => {
+    for (const segments of [['out-link', 'x'], ['out-link'], ['abs-link'], ['dir', 'up-dangling']])
+      await assert.rejects(
+        locate(walkBase, segments, true),
+        (error: unknown) => error instanceof AppError && error.code === 'fs.outsideScope',
+        segments.join('/'),
+      );
   });
 
   it('refuses link loops with a 400 instead of spinning', async () => {
     await assert.rejects(
-      resolveReal(scope, ['loop-a'], true),
+      locate(walkBase, ['loop-a'], true),
       (error: unknown) => error instanceof AppError && error.code === 'fs.badPath',
     );
   });
 
+  it('keeps using the folder it checked after that folder is swapped for a link', async () => {
+    const location = await locate(walkBase, ['dir', 'file.txt'], true);
+    fs.renameSync(path.join(scope, 'dir'), path.join(scope, 'dir-moved'));
+    fs.symlinkSync('../outside', path.join(scope, 'dir'));
+    try {
+      const stats = await lstatAt(location.parent as FolderHandle, 'file.txt');
+      assert.equal(stats?.size, 1, 'the checked folder is still the one used');
+      await assert.rejects(locate(walkBase, ['dir', 'file.txt'], true));
+    } finally {
+      release(location);
+      fs.rmSync(path.join(scope, 'dir'));
+      fs.renameSync(path.join(scope, 'dir-moved'), path.join(scope, 'dir'));
+    }
+  });
+
   it('judges containment on separator boundaries', () => {
-    assert.equal(isInside('/srv/a', '/srv/a'), true);
-    assert.equal(isInside('/srv/a/b', '/srv/a'), true);
-    assert.equal(isInside('/srv/ab', '/srv/a'), false);
-    assert.equal(isInside('/srv/a/b', '/srv/a/'), true);
+    assert.equal(isInsidePath('/srv/a', '/srv/a'), true);
+    assert.equal(isInsidePath('/srv/a/b', '/srv/a'), true);
+    assert.equal(isInsidePath('/srv/ab', '/srv/a'), false);
+    assert.equal(isInsidePath('/srv/a/b', '/srv/a/'), true);
   });
 });

@@ -1,0 +1,262 @@
+// Folder descriptors and the operations anchored on them: a name is only ever looked up inside a held folder.
+import type { BigIntStats, Dirent, Stats } from 'node:fs';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import { AppError } from '../errors';
+import { errorCodeOf, toFsError } from './fs-errors';
+
+const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
+
+const openFd = promisify(fs.open);
+const fstatFd = promisify(fs.fstat);
+const lstatPath = promisify(fs.lstat);
+const readlinkPath = promisify(fs.readlink);
+const readdirPath = promisify(fs.readdir);
+
+/** Where two stats say the same entry on disk. */
+export interface Identity {
+  readonly dev: number;
+  readonly ino: number;
+}
+
+export function isSameIdentity(a: Identity, b: Identity): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+/**
+ * An open folder, verified when it was opened. Its descriptor may only be closed once no
+ * operation is using it: a number closed early could be reused by another open, and a path
+ * built on it would then lead into some other folder.
+ */
+export class FolderHandle implements Identity {
+  readonly dev: number;
+  readonly ino: number;
+  private users = 0;
+  /** Holders: the view that opened it, plus operations that must finish even if the request ends. */
+  private holders = 1;
+  private released = false;
+  private closed = false;
+
+  /** `pinned`: held for the server's life (the served root); release() leaves it open. */
+  constructor(
+    private readonly fd: number,
+    stats: Identity,
+    private readonly pinned = false,
+  ) {
+    this.dev = stats.dev;
+    this.ino = stats.ino;
+  }
+
+  /**
+   * Runs `work` with the kernel path of `name` inside this folder (or of the folder itself when
+   * `name` is undefined). `/proc/self/fd/N/name` is resolved from the folder N holds, wherever it
+   * has moved since, and only the last component is looked up: the openat() that Node lacks
+   * (docs/SECURITY.md, "The gate").
+   */
+  async use<T>(name: string | undefined, work: (kernelPath: string) => Promise<T>): Promise<T> {
+    if (this.released) throw new AppError('fs.badPath', 'the folder was closed while in use');
+    if (name !== undefined) assertPlainName(name);
+    this.users += 1;
+    try {
+      return await work(
+        name === undefined ? `/proc/self/fd/${this.fd}` : `/proc/self/fd/${this.fd}/${name}`,
+      );
+    } finally {
+      this.users -= 1;
+      if (this.released && this.users === 0) this.closeNow();
+    }
+  }
+
+  /** One more holder: the folder stays open until each holder has released it. */
+  retain(): this {
+    if (this.released) throw new AppError('fs.badPath', 'the folder was closed while in use');
+    this.holders += 1;
+    return this;
+  }
+
+  /** Drops one holder; the last one closes the descriptor, now or when the operations using it end. */
+  release(): void {
+    if (this.pinned || this.released) return;
+    this.holders -= 1;
+    if (this.holders > 0) return;
+    this.released = true;
+    if (this.users === 0) this.closeNow();
+  }
+
+  get isReleased(): boolean {
+    return this.released;
+  }
+
+  private closeNow(): void {
+    if (this.closed) return;
+    this.closed = true;
+    // Synchronous on purpose: the number is free only after every path built on it was used.
+    fs.closeSync(this.fd);
+  }
+}
+
+/**
+ * Runs a disk change with its folders held, so it finishes (or cleans up after itself) even when
+ * the client goes away and the request's view closes its handles.
+ */
+export async function holdingFolders<T>(
+  folders: readonly (FolderHandle | undefined)[],
+  work: () => Promise<T>,
+): Promise<T> {
+  const held = folders.filter((folder): folder is FolderHandle => folder !== undefined);
+  for (const folder of held) folder.retain();
+  try {
+    return await work();
+  } finally {
+    for (const folder of held) folder.release();
+  }
+}
+
+/** A name as readdir gives it: never empty, ".", ".." or holding a separator. */
+function assertPlainName(name: string): void {
+  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0'))
+    throw new AppError('fs.badPath', 'not a plain file name');
+}
+
+/** The path changed between its check and its use (a folder swapped for a link, or replaced). */
+export function changedError(): AppError {
+  return new AppError('fs.badPath', 'the path changed while it was used');
+}
+
+/**
+ * Opens the folder `name` inside `parent` without following a link (ELOOP/ENOTDIR if it became
+ * one) and, when `expected` is given, confirms it is still the entry that was checked.
+ */
+export async function openFolderAt(
+  parent: FolderHandle,
+  name: string,
+  expected?: Identity,
+): Promise<FolderHandle> {
+  const fd = await parent
+    .use(name, (at) => openFd(at, O_RDONLY | O_DIRECTORY | O_NOFOLLOW))
+    .catch((error: unknown) => {
+      throw errorCodeOf(error) === 'ENOTDIR' || errorCodeOf(error) === 'ELOOP'
+        ? changedError()
+        : toFsError(error);
+    });
+  return adoptFolder(fd, expected);
+}
+
+/** Opens an absolute path as a folder (the served root at start, "/" for followed external links). */
+export async function openFolderPath(absolute: string): Promise<FolderHandle> {
+  const fd = await openFd(absolute, O_RDONLY | O_DIRECTORY).catch((error: unknown) => {
+    throw toFsError(error);
+  });
+  return adoptFolder(fd);
+}
+
+/** The parent folder of an open folder (identity checks only: "is X inside Y" on disk). */
+export async function openParentOf(folder: FolderHandle): Promise<FolderHandle> {
+  const fd = await folder
+    .use(undefined, (self) => openFd(`${self}/..`, O_RDONLY | O_DIRECTORY))
+    .catch((error: unknown) => {
+      throw toFsError(error);
+    });
+  return adoptFolder(fd);
+}
+
+async function adoptFolder(fd: number, expected?: Identity): Promise<FolderHandle> {
+  let stats: Stats;
+  try {
+    stats = await fstatFd(fd);
+  } catch (error) {
+    fs.closeSync(fd);
+    throw toFsError(error);
+  }
+  if (expected && !isSameIdentity(stats, expected)) {
+    fs.closeSync(fd);
+    throw changedError();
+  }
+  return new FolderHandle(fd, stats);
+}
+
+/** An open regular file with the stats taken from its descriptor. */
+export interface OpenedFile {
+  fd: number;
+  stats: Stats;
+}
+
+/**
+ * Opens the regular file `name` inside `parent` for reading: O_NOFOLLOW (a link planted since the
+ * check fails), O_NONBLOCK (a FIFO put in its place cannot block the thread pool), and the
+ * identity checked against `expected`. The caller owns the descriptor.
+ */
+export async function openFileAt(
+  parent: FolderHandle,
+  name: string,
+  expected?: Identity,
+): Promise<OpenedFile> {
+  const fd = await parent
+    .use(name, (at) => openFd(at, O_RDONLY | O_NOFOLLOW | O_NONBLOCK))
+    .catch((error: unknown) => {
+      throw errorCodeOf(error) === 'ELOOP' ? changedError() : toFsError(error);
+    });
+  try {
+    const stats = await fstatFd(fd);
+    if (expected && !isSameIdentity(stats, expected)) throw changedError();
+    if (stats.isDirectory()) throw new AppError('fs.isDirectory', 'not a regular file');
+    if (!stats.isFile()) throw new AppError('fs.badPath', 'not a regular file');
+    return { fd, stats };
+  } catch (error) {
+    fs.closeSync(fd);
+    throw toFsError(error);
+  }
+}
+
+/** lstat of `name` inside `parent`; undefined when it does not exist. */
+export async function lstatAt(parent: FolderHandle, name: string): Promise<Stats | undefined> {
+  try {
+    return await parent.use(name, (at) => lstatPath(at));
+  } catch (error) {
+    const code = errorCodeOf(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'ENAMETOOLONG') throw new AppError('fs.badPath', 'a name in the path is too long');
+    throw toFsError(error);
+  }
+}
+
+export function readlinkAt(parent: FolderHandle, name: string): Promise<string> {
+  return parent
+    .use(name, (at) => readlinkPath(at))
+    .catch((error: unknown) => {
+      throw toFsError(error);
+    });
+}
+
+/** The entries of an open folder, with their types as the directory reports them. */
+export function readFolder(folder: FolderHandle): Promise<Dirent[]> {
+  return folder
+    .use(undefined, (self) => readdirPath(self, { withFileTypes: true }))
+    .catch((error: unknown) => {
+      throw toFsError(error);
+    });
+}
+
+export function fstatOf(folder: FolderHandle): Promise<Stats> {
+  return folder.use(undefined, (self) => promisify(fs.stat)(self));
+}
+
+/** Nanosecond stats of an open file (ETags). */
+export function fstatExact(fd: number): Promise<BigIntStats> {
+  return new Promise((resolve, reject) =>
+    fs.fstat(fd, { bigint: true }, (error, stats) => (error ? reject(error) : resolve(stats))),
+  );
+}
+
+/** The folder's current absolute path on the host, for logs and hook variables only. */
+export function hostPathOf(folder: FolderHandle): Promise<string> {
+  return folder.use(undefined, (self) => readlinkPath(self));
+}
+
+export function closeFd(fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // already closed by a stream that owned it
+  }
+}
