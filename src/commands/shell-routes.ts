@@ -30,12 +30,15 @@ const querySchema = {
 } as const;
 
 /**
- * Whether a browser sent this upgrade from our own pages. Browsers always send Origin on a
- * WebSocket handshake and a page cannot forge it, so a missing, "null" or foreign one is a
- * cross-site page (or a sandboxed frame) trying to ride the victim's cookie. Only the host is
- * compared: behind a TLS-terminating proxy the scheme seen here is not the browser's.
+ * Whether this upgrade may come from where it says. Browsers always send Origin on a WebSocket
+ * handshake and a page cannot forge it, so a "null" or foreign one is a cross-site page (or a
+ * sandboxed frame) trying to ride the victim's cookie. No Origin at all is no browser: a script
+ * with its own token, accepted as the HTTP API accepts it. Only the Host header is compared (a
+ * client sets X-Forwarded-Host at will), and only the host: behind a TLS-terminating proxy the
+ * scheme seen here is not the browser's.
  */
 export function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
   if (!origin || !host || origin === 'null') return false;
   // A host and an optional port, nothing URL parsing would quietly drop (a path, user info).
   if (!/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return false;
@@ -79,7 +82,7 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
     if (!isSameOrigin(request.headers.origin, request.headers.host))
       throw new AppError(
         'request.badOrigin',
-        'the Origin header is missing or names another site; open the shell from this server',
+        'the Origin header names another site; open the shell from this server',
       );
     const actor = actorOf(request);
     if (!effectivePermissions(actor).execute)

@@ -179,10 +179,9 @@ describe('command runner (exec enabled)', () => {
     assert.equal((await refusal('/', { origin, token: `${runner}x` })).status, 401);
   });
 
-  it('refuses a cross-site, sandboxed or origin-less upgrade before upgrading', async () => {
+  it('refuses a cross-site or sandboxed upgrade before upgrading', async () => {
     const port = new URL(server.url).port;
     for (const foreign of [
-      undefined,
       'null',
       'https://evil.example',
       `http://127.0.0.1.evil.example:${port}`,
@@ -200,6 +199,24 @@ describe('command runner (exec enabled)', () => {
       headers: { cookie: `auth=${runner}` },
     });
     assert.equal(cookieOnly.status, 403);
+    // Only Host counts: a client names any forwarded host it likes.
+    const forwarded = await refusal('/', {
+      token: runner,
+      origin: 'https://evil.example',
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
+    assert.deepEqual(forwarded, { status: 403, code: 'request.badOrigin' });
+  });
+
+  it('accepts an upgrade without Origin from a client holding a token, as the HTTP API does', async () => {
+    const socket = await open('/', { token: runner });
+    socket.send('echo no-origin');
+    assert.equal((await socket.closed).code, 1000);
+    assert.deepEqual(
+      socket.messages.map((message) => message.text),
+      ['no-origin'],
+    );
+    assert.equal((await refusal('/', {})).status, 401);
   });
 
   it('refuses users without the execute permission before upgrading', async () => {
