@@ -1,6 +1,7 @@
 // One command of the shell panel: checks it against the user's allow-list, runs it, reports how it ended.
 import type { StoredUser } from '../users/user';
 import { effectivePermissions } from '../users/user';
+import { isRefusedCommand } from './command-allow-list';
 import { CommandLineError, splitCommandLine } from './command-line';
 import { createLineBuffer } from './output-lines';
 import { defaultProcessLimits, minimalEnvironment, runProcess } from './run-process';
@@ -24,9 +25,10 @@ export type CommandPlan = { argv: string[] } | { refused: string };
 
 /**
  * What to run for `line`, or why not. The first word must be in the user's list exactly
- * (`/bin/ls` and `LS` are not `ls`). Without a shell prefix the words are the argv; with one,
- * the admin has chosen to hand the whole line to that shell, and the allow-list then only
- * constrains its first word.
+ * (`/bin/ls` and `LS` are not `ls`), and never be a shell or interpreter, even in a list saved
+ * before those were refused. Without a shell prefix the words are the argv; with one, the admin
+ * has chosen to hand the whole line to that shell, and the allow-list then only constrains its
+ * first word.
  */
 export function planCommand(
   line: string,
@@ -42,7 +44,7 @@ export function planCommand(
     throw error;
   }
   const name = words[0];
-  if (name === undefined || name === '' || !user.commands.includes(name))
+  if (name === undefined || name === '' || !user.commands.includes(name) || isRefusedCommand(name))
     return { refused: notAllowedMessage };
   return { argv: shell.length > 0 ? [...shell, line] : words };
 }

@@ -16,6 +16,7 @@ describe('command runner (exec enabled)', () => {
   let origin: string;
   let runner: string;
   let noExec: string;
+  let boxed: string;
   const home = () => path.join(server.root, 'runner');
 
   const shellUrl = (folder: string) => `${server.url}/api/command${folder}`;
@@ -43,14 +44,16 @@ describe('command runner (exec enabled)', () => {
       args: ['--enable-exec'],
       env: { DRAWER_SECRET_CANARY: canary },
       setup: (root) => {
-        for (const user of ['runner', 'noexec', 'quiet'])
+        for (const user of ['runner', 'noexec', 'quiet', 'boxed'])
           fs.mkdirSync(path.join(root, user, 'sub', 'deeper'), { recursive: true });
         fs.writeFileSync(path.join(root, 'runner', 'a.txt'), 'a');
+        fs.writeFileSync(path.join(root, 'boxed', 'mine.txt'), 'mine');
       },
     });
     origin = new URL(server.url).origin;
-    runner = await addUser(server, 'runner', ['echo', 'pwd', 'env', 'sleep', 'ls', 'printf']);
+    runner = await addUser(server, 'runner', ['echo', 'pwd', 'printenv', 'sleep', 'ls', 'printf']);
     noExec = await addUser(server, 'noexec', ['echo'], { execute: false });
+    boxed = await addUser(server, 'boxed', ['ls', 'cat', 'touch', 'pwd']);
   });
   after(async () => {
     await server.stop();
@@ -141,7 +144,7 @@ describe('command runner (exec enabled)', () => {
   });
 
   it('gives the command a minimal environment without any of the server’s variables', async () => {
-    const result = await run('env');
+    const result = await run('printenv');
     assert.equal(result.code, 1000);
     assert.equal(result.lines.join('\n').includes(canary), false);
     assert.deepEqual(result.lines.sort(), [
@@ -280,6 +283,55 @@ describe('command runner (exec enabled)', () => {
     assert.equal(plain.json<{ code: string }>().code, 'request.upgradeRequired');
     const post = await server.request('POST', '/api/command/', { token: runner });
     assert.equal(post.status, 405);
+  });
+
+  describe('the allow-list', () => {
+    it('refuses a shell or an interpreter in a user’s commands, in any spelling', async () => {
+      const token = await server.adminToken();
+      for (const command of ['bash', '/bin/sh', 'BASH', 'python3.11', 'env', 'xargs', 'awk']) {
+        const response = await server.request('POST', '/api/users', {
+          token,
+          body: {
+            what: 'user',
+            which: [],
+            data: {
+              username: 'shelly',
+              password: 'shelly-password-1234',
+              scope: '/shelly',
+              perm: { execute: true },
+              commands: ['ls', command],
+              rules: [],
+            },
+          },
+        });
+        assert.equal(response.status, 400, `${command}: ${response.text}`);
+        const body = response.json<{ code: string; message: string }>();
+        assert.equal(body.code, 'request.invalid');
+        assert.ok(body.message.includes(command), body.message);
+      }
+    });
+
+    it('refuses one in a change of a user’s commands and in the defaults for new users', async () => {
+      const token = await server.adminToken();
+      const users = (await server.request('GET', '/api/users', { token })).json<
+        { id: number; username: string }[]
+      >();
+      const id = users.find((user) => user.username === 'boxed')?.id;
+      const change = await server.request('PUT', `/api/users/${id}`, {
+        token,
+        body: { what: 'user', which: ['commands'], data: { id, commands: ['ls', 'sh'] } },
+      });
+      assert.equal(change.status, 400, change.text);
+      const settings = (await server.request('GET', '/api/settings', { token })).json<{
+        defaults: Record<string, unknown>;
+      }>();
+      const defaults = await server.request('PUT', '/api/settings', {
+        token,
+        body: { ...settings, defaults: { ...settings.defaults, commands: ['zsh'] } },
+      });
+      assert.equal(defaults.status, 400, defaults.text);
+      assert.deepEqual((await run('ls', '/', boxed)).lines, ['mine.txt', 'sub']);
+    });
   });
 
   describe('with a shell prefix', () => {
