@@ -6,7 +6,12 @@ import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import { virtualPathAfter } from '../http/path-param';
 import { effectivePermissions } from '../users/user';
+import { checkConfinable, openCommandPlace } from './command-place';
+import type { AdmittedFolder } from './command-place';
+import { detectSandbox } from './sandbox';
+import type { SandboxCheck } from './sandbox';
 import { closeCodes, runSessionCommand } from './shell-session';
+import type { CommandPlace } from './shell-session';
 
 const prefix = '/api/command';
 
@@ -59,7 +64,11 @@ function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
 
 export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   /** The folder each accepted upgrade runs in, settled before the upgrade so errors are HTTP. */
-  const folders = new WeakMap<FastifyRequest, string>();
+  const folders = new WeakMap<FastifyRequest, AdmittedFolder>();
+  // Tried once: the start check (serve) already refused a server that needs it and lacks it.
+  const sandbox: SandboxCheck = ctx.config.enableExec
+    ? detectSandbox(ctx.config)
+    : { kind: 'unavailable', reason: 'exec disabled' };
   /** Commands in flight, stopped when the server closes so none outlives it. */
   const inFlight = new Set<AbortController>();
   app.addHook('onClose', async () => {
@@ -88,16 +97,30 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
     if (!effectivePermissions(actor).execute)
       throw new AppError('auth.forbidden', "you don't have the execute permission");
     const view = await ctx.scopedFs(actor);
+    checkConfinable(ctx, sandbox, view);
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, prefix);
     const folder = await view.resolveExisting(path, 'read');
     if (!folder.stats.isDirectory())
       throw new AppError('fs.notDirectory', 'commands run in a folder, not in a file');
-    folders.set(request, folder.real);
+    folders.set(request, { view, folder });
+  };
+
+  /** The scope's descriptor lives exactly as long as the command. */
+  const runConfined = async <T>(
+    admitted: AdmittedFolder,
+    run: (place: CommandPlace) => Promise<T>,
+  ): Promise<T> => {
+    const { place, release } = await openCommandPlace(ctx, sandbox, admitted);
+    try {
+      return await run(place);
+    } finally {
+      await release();
+    }
   };
 
   const session = (socket: CommandSocket, request: FastifyRequest) => {
     const actor = actorOf(request);
-    const cwd = folders.get(request);
+    const admitted = folders.get(request);
     const controller = new AbortController();
     let hasCommand = false;
     const closeWith = (code: number, reason: string) => {
@@ -114,23 +137,25 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
     socket.on('message', (data) => {
       const line = textOf(data).trim();
       // File Browser's client sends one command per socket; empty messages are ignored, later ones too.
-      if (hasCommand || line === '' || cwd === undefined) return;
+      if (hasCommand || line === '' || admitted === undefined) return;
       hasCommand = true;
       clearTimeout(waiting);
       inFlight.add(controller);
       // Commands run as the server's user: the log is the admin's record of who ran what.
       request.log.info({ user: actor.username, command: line }, 'shell command received');
-      runSessionCommand({
-        user: actor,
-        shell: ctx.settings.get().shell,
-        line,
-        cwd,
-        signal: controller.signal,
-        limits: { timeMs: ctx.config.execTimeoutMs, outputBytes: ctx.config.execMaxOutputBytes },
-        onLine: (text) => {
-          if (socket.readyState === openState) socket.send(text);
-        },
-      })
+      runConfined(admitted, (place) =>
+        runSessionCommand({
+          user: actor,
+          shell: ctx.settings.get().shell,
+          line,
+          place,
+          signal: controller.signal,
+          limits: { timeMs: ctx.config.execTimeoutMs, outputBytes: ctx.config.execMaxOutputBytes },
+          onLine: (text) => {
+            if (socket.readyState === openState) socket.send(text);
+          },
+        }),
+      )
         .then((end) => {
           if (end.message !== undefined && socket.readyState === openState)
             socket.send(end.message);
