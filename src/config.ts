@@ -17,6 +17,10 @@ export interface ServerConfig {
   key: string | undefined;
   log: string;
   enableExec: boolean;
+  /** Lets --enable-exec start without a working sandbox, running shell commands unconfined. */
+  execUnsandboxed: boolean;
+  /** Where bubblewrap may be, in order: the --bwrap file, else `bwrap` in each folder of PATH. */
+  bwrapCandidates: string[];
   /** Each shell command and event hook is killed after this long. */
   execTimeoutMs: number;
   /** Each shell command and event hook is killed once it has printed more than this. */
@@ -148,7 +152,21 @@ export const serverFlags: readonly FlagSpec[] = [
     long: 'enable-exec',
     type: 'boolean',
     env: 'DRAWER_ENABLE_EXEC',
-    help: "enable the command runner and event hooks (they run as this server's user)",
+    help: 'enable the command runner (in a bubblewrap sandbox) and event hooks',
+  },
+  {
+    long: 'enable-exec-unsandboxed',
+    type: 'boolean',
+    env: 'DRAWER_ENABLE_EXEC_UNSANDBOXED',
+    help: 'with --enable-exec: start without a working sandbox (DANGEROUS: commands run unconfined)',
+  },
+  {
+    long: 'bwrap',
+    type: 'string',
+    env: 'DRAWER_BWRAP',
+    placeholder: 'FILE',
+    help: 'with --enable-exec: the bubblewrap executable',
+    defaultText: 'bwrap on PATH',
   },
   {
     long: 'exec-timeout',
@@ -292,6 +310,8 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       key: key ? path.resolve(cwd, key) : undefined,
       log: text('log') ?? 'stdout',
       enableExec: bool('enable-exec'),
+      execUnsandboxed: bool('enable-exec-unsandboxed'),
+      bwrapCandidates: bwrapCandidates(text('bwrap'), env.PATH, cwd),
       execTimeoutMs,
       execMaxOutputBytes,
       followExternalSymlinks: bool('follow-external-symlinks'),
@@ -299,6 +319,15 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       testPauseDir: env.DRAWER_TEST_PAUSE_DIR || undefined,
     },
   };
+}
+
+/** The --bwrap file alone when given, else `bwrap` in each absolute folder of PATH. */
+function bwrapCandidates(given: string | undefined, searchPath: string | undefined, cwd: string) {
+  if (given) return [path.resolve(cwd, given)];
+  const folders = (searchPath || '/usr/local/bin:/usr/bin:/bin').split(path.delimiter);
+  return folders
+    .filter((folder) => path.isAbsolute(folder))
+    .map((folder) => path.join(folder, 'bwrap'));
 }
 
 /** File Browser's aliases become our names, and "-p=80" means "-p 80" as it does in Go's flags. */

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../app';
+import { checkExecSandbox } from '../commands/sandbox';
 import type { ServerConfig } from '../config';
 import { UsageError } from '../config';
 import { createContext } from '../context';
@@ -16,6 +17,7 @@ const shutdownGraceMs = 10_000;
 
 export async function serve(config: ServerConfig, uiFolder: string): Promise<number> {
   checkFiles(config);
+  const sandboxWarning = checkExecSandbox(config);
   // Listening from the start: a signal that comes while starting still ends in a clean stop.
   const stopSignal = new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));
@@ -55,6 +57,7 @@ export async function serve(config: ServerConfig, uiFolder: string): Promise<num
     if (config.noAuth) log.warn('--noauth: anyone who can reach this address acts as the admin');
     if (config.enableExec)
       log.warn('--enable-exec: users with the execute permission can run commands on this machine');
+    if (sandboxWarning) log.warn(sandboxWarning);
     if (config.followExternalSymlinks)
       log.warn('--follow-external-symlinks: symlinks may lead out of user scopes');
 

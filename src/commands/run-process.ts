@@ -46,6 +46,8 @@ export interface ProcessOptions {
   argv: readonly string[];
   cwd: string;
   env: Record<string, string>;
+  /** Open descriptors the child gets as 3, 4, …: the sandbox's scope folder. */
+  extraFds?: readonly number[];
   limits?: ProcessLimits;
   /** Decoded text as it arrives; multi-byte characters are never split between calls. */
   onOutput?: (text: string, stream: OutputStream) => void;
@@ -102,7 +104,7 @@ export function runProcess(options: ProcessOptions): RunningProcess {
         // terminal's Ctrl-C aimed at the server does not reach it.
         detached: true,
         shell: false,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe', ...(options.extraFds ?? [])],
         windowsHide: true,
       });
     } catch (error) {

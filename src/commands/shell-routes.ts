@@ -1,13 +1,17 @@
 // The shell panel's WebSocket, GET /api/command/<folder>: every check before the upgrade, then one command.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { hookPathOf } from '../files/resource-write';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import { virtualPathAfter } from '../http/path-param';
 import { effectivePermissions } from '../users/user';
+import { checkConfinable, openCommandPlace } from './command-place';
+import type { AdmittedFolder } from './command-place';
+import { detectSandbox } from './sandbox';
+import type { SandboxCheck } from './sandbox';
 import { closeCodes, runSessionCommand } from './shell-session';
+import type { CommandPlace } from './shell-session';
 
 const prefix = '/api/command';
 
@@ -31,12 +35,15 @@ const querySchema = {
 } as const;
 
 /**
- * Whether a browser sent this upgrade from our own pages. Browsers always send Origin on a
- * WebSocket handshake and a page cannot forge it, so a missing, "null" or foreign one is a
- * cross-site page (or a sandboxed frame) trying to ride the victim's cookie. Only the host is
- * compared: behind a TLS-terminating proxy the scheme seen here is not the browser's.
+ * Whether this upgrade may come from where it says. Browsers always send Origin on a WebSocket
+ * handshake and a page cannot forge it, so a "null" or foreign one is a cross-site page (or a
+ * sandboxed frame) trying to ride the victim's cookie. No Origin at all is no browser: a script
+ * with its own token, accepted as the HTTP API accepts it. Only the Host header is compared (a
+ * client sets X-Forwarded-Host at will), and only the host: behind a TLS-terminating proxy the
+ * scheme seen here is not the browser's.
  */
 export function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
   if (!origin || !host || origin === 'null') return false;
   // A host and an optional port, nothing URL parsing would quietly drop (a path, user info).
   if (!/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return false;
@@ -57,7 +64,11 @@ function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
 
 export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   /** The folder each accepted upgrade runs in, settled before the upgrade so errors are HTTP. */
-  const folders = new WeakMap<FastifyRequest, string>();
+  const folders = new WeakMap<FastifyRequest, AdmittedFolder>();
+  // Tried once: the start check (serve) already refused a server that needs it and lacks it.
+  const sandbox: SandboxCheck = ctx.config.enableExec
+    ? detectSandbox(ctx.config)
+    : { kind: 'unavailable', reason: 'exec disabled' };
   /** Commands in flight, stopped when the server closes so none outlives it. */
   const inFlight = new Set<AbortController>();
   app.addHook('onClose', async () => {
@@ -80,26 +91,39 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
     if (!isSameOrigin(request.headers.origin, request.headers.host))
       throw new AppError(
         'request.badOrigin',
-        'the Origin header is missing or names another site; open the shell from this server',
+        'the Origin header names another site; open the shell from this server',
       );
     const actor = actorOf(request);
     if (!effectivePermissions(actor).execute)
       throw new AppError('auth.forbidden', "you don't have the execute permission");
-    const view = await ctx.scopedFs(actor);
+    // The view lives as long as the connection: the WebSocket outlives this HTTP request.
+    const lifetime = new AbortController();
+    request.raw.socket.once('close', () => lifetime.abort());
+    const view = await ctx.scopedFs(actor, lifetime.signal);
+    await checkConfinable(ctx, sandbox, view);
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, prefix);
+    const folder = await view.resolveExisting(path, 'read');
+    if (!folder.stats.isDirectory())
+      throw new AppError('fs.notDirectory', 'commands run in a folder, not in a file');
+    folders.set(request, { view, folder });
+  };
+
+  /** The scope's descriptor lives exactly as long as the command. */
+  const runConfined = async <T>(
+    admitted: AdmittedFolder,
+    run: (place: CommandPlace) => Promise<T>,
+  ): Promise<T> => {
+    const { place, release } = await openCommandPlace(ctx, sandbox, admitted);
     try {
-      const folder = await view.resolveExisting(path, 'read');
-      if (!folder.stats.isDirectory())
-        throw new AppError('fs.notDirectory', 'commands run in a folder, not in a file');
-      folders.set(request, hookPathOf(view, folder));
+      return await run(place);
     } finally {
-      view.close();
+      await release();
     }
   };
 
   const session = (socket: CommandSocket, request: FastifyRequest) => {
     const actor = actorOf(request);
-    const cwd = folders.get(request);
+    const admitted = folders.get(request);
     const controller = new AbortController();
     let hasCommand = false;
     const closeWith = (code: number, reason: string) => {
@@ -116,23 +140,25 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
     socket.on('message', (data) => {
       const line = textOf(data).trim();
       // File Browser's client sends one command per socket; empty messages are ignored, later ones too.
-      if (hasCommand || line === '' || cwd === undefined) return;
+      if (hasCommand || line === '' || admitted === undefined) return;
       hasCommand = true;
       clearTimeout(waiting);
       inFlight.add(controller);
       // Commands run as the server's user: the log is the admin's record of who ran what.
       request.log.info({ user: actor.username, command: line }, 'shell command received');
-      runSessionCommand({
-        user: actor,
-        shell: ctx.settings.get().shell,
-        line,
-        cwd,
-        signal: controller.signal,
-        limits: { timeMs: ctx.config.execTimeoutMs, outputBytes: ctx.config.execMaxOutputBytes },
-        onLine: (text) => {
-          if (socket.readyState === openState) socket.send(text);
-        },
-      })
+      runConfined(admitted, (place) =>
+        runSessionCommand({
+          user: actor,
+          shell: ctx.settings.get().shell,
+          line,
+          place,
+          signal: controller.signal,
+          limits: { timeMs: ctx.config.execTimeoutMs, outputBytes: ctx.config.execMaxOutputBytes },
+          onLine: (text) => {
+            if (socket.readyState === openState) socket.send(text);
+          },
+        }),
+      )
         .then((end) => {
           if (end.message !== undefined && socket.readyState === openState)
             socket.send(end.message);

@@ -1,10 +1,13 @@
 // One command of the shell panel: checks it against the user's allow-list, runs it, reports how it ended.
 import type { StoredUser } from '../users/user';
 import { effectivePermissions } from '../users/user';
+import { isRefusedCommand } from './command-allow-list';
 import { CommandLineError, splitCommandLine } from './command-line';
 import { createLineBuffer } from './output-lines';
 import { defaultProcessLimits, minimalEnvironment, runProcess } from './run-process';
-import type { ProcessEnd, ProcessLimits, OutputStream } from './run-process';
+import type { ProcessEnd, ProcessLimits, OutputStream, ProcessOptions } from './run-process';
+import { sandboxArgv } from './sandbox';
+import type { SandboxPlace } from './sandbox';
 
 /** File Browser's answer to a refused command, which its client shows as is. */
 export const notAllowedMessage = 'Command not allowed.';
@@ -24,9 +27,10 @@ export type CommandPlan = { argv: string[] } | { refused: string };
 
 /**
  * What to run for `line`, or why not. The first word must be in the user's list exactly
- * (`/bin/ls` and `LS` are not `ls`). Without a shell prefix the words are the argv; with one,
- * the admin has chosen to hand the whole line to that shell, and the allow-list then only
- * constrains its first word.
+ * (`/bin/ls` and `LS` are not `ls`), and never be a shell or interpreter, even in a list saved
+ * before those were refused. Without a shell prefix the words are the argv; with one, the admin
+ * has chosen to hand the whole line to that shell, and the allow-list then only constrains its
+ * first word: the sandbox, not the list, bounds what the rest of the line reaches.
  */
 export function planCommand(
   line: string,
@@ -42,17 +46,25 @@ export function planCommand(
     throw error;
   }
   const name = words[0];
-  if (name === undefined || name === '' || !user.commands.includes(name))
+  if (name === undefined || name === '' || !user.commands.includes(name) || isRefusedCommand(name))
     return { refused: notAllowedMessage };
   return { argv: shell.length > 0 ? [...shell, line] : words };
 }
+
+/**
+ * In the sandbox, with the scope's verified folder as the open descriptor `scopeFd` (kept open
+ * by the caller until the command ends); on the host only with --enable-exec-unsandboxed, then
+ * `cwd` is a real path.
+ */
+export type CommandPlace =
+  ({ kind: 'sandbox'; scopeFd: number } & SandboxPlace) | { kind: 'host'; cwd: string };
 
 export interface SessionOptions {
   user: Pick<StoredUser, 'perm' | 'commands'>;
   shell: readonly string[];
   line: string;
-  /** Real path of the folder the command runs in; also its HOME. */
-  cwd: string;
+  /** Where the command runs; its folder there is also its HOME. */
+  place: CommandPlace;
   /** Each output line as it arrives, without its newline. */
   onLine: (line: string, stream: OutputStream) => void;
   /** Aborting kills the command's process group. */
@@ -70,9 +82,7 @@ export async function runSessionCommand(options: SessionOptions): Promise<Sessio
     for (const line of lines) options.onLine(line, stream);
   };
   const running = runProcess({
-    argv: plan.argv,
-    cwd: options.cwd,
-    env: minimalEnvironment(options.cwd),
+    ...spawnPlan(options.place, plan.argv),
     limits: options.limits ?? defaultProcessLimits,
     onOutput: (text, stream) => emit(buffers[stream].push(text), stream),
   });
@@ -83,6 +93,18 @@ export async function runSessionCommand(options: SessionOptions): Promise<Sessio
   emit(buffers.stdout.end(), 'stdout');
   emit(buffers.stderr.end(), 'stderr');
   return describeEnd(end);
+}
+
+function spawnPlan(place: CommandPlace, argv: string[]): Omit<ProcessOptions, 'limits'> {
+  const env = minimalEnvironment(place.cwd);
+  if (place.kind === 'host') return { argv, cwd: place.cwd, env };
+  // bwrap's own folder is irrelevant: --chdir sets the command's, inside the sandbox.
+  return {
+    argv: [place.bwrap, ...sandboxArgv(place, argv)],
+    cwd: '/',
+    env,
+    extraFds: [place.scopeFd],
+  };
 }
 
 function describeEnd(end: ProcessEnd): SessionEnd {

@@ -83,6 +83,15 @@ export class FolderHandle implements Identity {
     if (this.users === 0) this.closeNow();
   }
 
+  /** A new descriptor of the same folder, for a child process (the caller closes it). */
+  duplicate(): Promise<number> {
+    return this.use(undefined, (self) => openFd(self, O_RDONLY | O_DIRECTORY)).catch(
+      (error: unknown) => {
+        throw toFsError(error);
+      },
+    );
+  }
+
   get isReleased(): boolean {
     return this.released;
   }

@@ -1,8 +1,8 @@
 // Facts about the served folder, gathered once at start: its handle, case sensitivity, hidden files.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FolderHandle, isSameIdentity } from './anchored';
 import type { Identity } from './anchored';
+import { FolderHandle, isSameIdentity } from './anchored';
 import { isUploadTempName } from './fs-write';
 import type { PausePoint } from './pause-points';
 import { noPause } from './pause-points';
@@ -29,7 +29,11 @@ export function createFsSettings(
   const caseInsensitive = probeCaseInsensitive(rootPath);
   // On a case-insensitive disk "DRAWER.JSON" opens the database too, so names are compared folded.
   const fold = (text: string) => (caseInsensitive ? text.normalize('NFC').toLowerCase() : text);
-  const databaseFolder: Identity = fs.statSync(path.dirname(database));
+  const databaseFolderFd = fs.openSync(
+    fs.realpathSync(path.dirname(database)),
+    fs.constants.O_RDONLY | fs.constants.O_DIRECTORY,
+  );
+  const databaseFolder = new FolderHandle(databaseFolderFd, fs.fstatSync(databaseFolderFd), true);
   const databaseName = fold(path.basename(database));
   const isDatabaseFolder = (folder: Identity) => isSameIdentity(folder, databaseFolder);
   const isHiddenEntry = (parent: Identity, entryName: string) => {
@@ -50,6 +54,7 @@ export function createFsSettings(
     caseInsensitive,
     isHiddenEntry,
     isDatabaseFolder,
+    databaseFolder,
     pause,
   };
 }

@@ -26,6 +26,8 @@ export interface FsSettings {
   isHiddenEntry(parent: Identity, name: string): boolean;
   /** The folder holding the database: no recursive operation may take it along. */
   isDatabaseFolder(folder: Identity): boolean;
+  /** That folder, held open (is it inside a scope?). */
+  databaseFolder: FolderHandle;
   /** Test-only waits between a check and its use (a no-op in production). */
   pause: PausePoint;
 }

@@ -1,5 +1,6 @@
 // What callers may send to create or change a user, and the pure checks on it.
 import { hashPassword, checkPasswordPolicy, normalisePassword } from '../auth/passwords';
+import { refuseShellCommands } from '../commands/command-allow-list';
 import { AppError } from '../errors';
 import type { Rule } from '../rules/rule';
 import { compileRuleRegex } from '../rules/rules';
@@ -116,9 +117,9 @@ export function mergeSorting(base: Sorting, change: UserInput['sorting'] = {}): 
   return { by: change.by || base.by || 'name', asc: change.asc ?? base.asc };
 }
 
-/** Command words as typed: trimmed, empty ones dropped. */
+/** Command words as typed: trimmed, empty ones dropped; a shell or interpreter is a 400. */
 export function cleanCommands(commands: readonly string[]): string[] {
-  return commands.map((command) => command.trim()).filter((command) => command !== '');
+  return refuseShellCommands(commands.map((command) => command.trim()).filter(Boolean));
 }
 
 /** Rules as stored; a regular expression that does not compile is refused, never stored. */

@@ -26,6 +26,8 @@ const everyFlag = [
   ['k', 'key', 'DRAWER_KEY'],
   ['l', 'log', 'DRAWER_LOG'],
   [undefined, 'enable-exec', 'DRAWER_ENABLE_EXEC'],
+  [undefined, 'enable-exec-unsandboxed', 'DRAWER_ENABLE_EXEC_UNSANDBOXED'],
+  [undefined, 'bwrap', 'DRAWER_BWRAP'],
   [undefined, 'follow-external-symlinks', 'DRAWER_FOLLOW_EXTERNAL_SYMLINKS'],
   [undefined, 'token-expiration', 'DRAWER_TOKEN_EXPIRATION'],
   [undefined, 'exec-timeout', 'DRAWER_EXEC_TIMEOUT'],

@@ -1,6 +1,7 @@
 // The shell panel's WebSocket against a real server: admission, the allow-list, inert metacharacters, limits.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { addUser, changeSettings, processesRunning, waitFor } from '../helpers/commands';
@@ -10,12 +11,15 @@ import { openShell } from '../helpers/websocket';
 import type { ShellOptions } from '../helpers/websocket';
 
 const canary = 'canary-value-8d1f';
+const bobSecret = 'bob-secret-4e2a';
 
 describe('command runner (exec enabled)', () => {
   let server: TestServer;
   let origin: string;
   let runner: string;
   let noExec: string;
+  let boxed: string;
+  let looker: string;
   const home = () => path.join(server.root, 'runner');
 
   const shellUrl = (folder: string) => `${server.url}/api/command${folder}`;
@@ -43,14 +47,24 @@ describe('command runner (exec enabled)', () => {
       args: ['--enable-exec'],
       env: { DRAWER_SECRET_CANARY: canary },
       setup: (root) => {
-        for (const user of ['runner', 'noexec', 'quiet'])
+        for (const user of ['runner', 'noexec', 'quiet', 'boxed', 'looker', 'bob'])
           fs.mkdirSync(path.join(root, user, 'sub', 'deeper'), { recursive: true });
         fs.writeFileSync(path.join(root, 'runner', 'a.txt'), 'a');
+        fs.writeFileSync(path.join(root, 'boxed', 'mine.txt'), 'mine');
+        fs.writeFileSync(path.join(root, 'bob', 'b.txt'), bobSecret);
       },
     });
     origin = new URL(server.url).origin;
-    runner = await addUser(server, 'runner', ['echo', 'pwd', 'env', 'sleep', 'ls', 'printf']);
+    runner = await addUser(server, 'runner', ['echo', 'pwd', 'printenv', 'sleep', 'ls', 'printf']);
     noExec = await addUser(server, 'noexec', ['echo'], { execute: false });
+    boxed = await addUser(server, 'boxed', ['ls', 'cat', 'touch', 'pwd']);
+    looker = await addUser(server, 'looker', ['touch'], {
+      create: false,
+      rename: false,
+      modify: false,
+      delete: false,
+      share: false,
+    });
   });
   after(async () => {
     await server.stop();
@@ -133,21 +147,22 @@ describe('command runner (exec enabled)', () => {
     assert.equal(fs.existsSync(path.join(home(), 'redirected.txt')), false);
   });
 
-  it('runs in the folder of the URL, inside the scope', async () => {
-    const real = fs.realpathSync(home());
-    assert.deepEqual((await run('pwd')).lines, [real]);
-    assert.deepEqual((await run('pwd', '/sub/deeper')).lines, [path.join(real, 'sub', 'deeper')]);
-    assert.deepEqual((await run('pwd', '/sub%2Fdeeper')).lines, [path.join(real, 'sub', 'deeper')]);
+  it('runs in the folder of the URL, inside the scope mounted at /scope', async () => {
+    assert.deepEqual((await run('pwd')).lines, ['/scope']);
+    assert.deepEqual((await run('pwd', '/sub/deeper')).lines, ['/scope/sub/deeper']);
+    assert.deepEqual((await run('pwd', '/sub%2Fdeeper')).lines, ['/scope/sub/deeper']);
   });
 
   it('gives the command a minimal environment without any of the server’s variables', async () => {
-    const result = await run('env');
+    const result = await run('printenv');
     assert.equal(result.code, 1000);
     assert.equal(result.lines.join('\n').includes(canary), false);
     assert.deepEqual(result.lines.sort(), [
-      `HOME=${fs.realpathSync(home())}`,
+      'HOME=/scope',
       'LANG=C.UTF-8',
       'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      // bubblewrap's own, from its --chdir
+      'PWD=/scope',
     ]);
   });
 
@@ -179,10 +194,9 @@ describe('command runner (exec enabled)', () => {
     assert.equal((await refusal('/', { origin, token: `${runner}x` })).status, 401);
   });
 
-  it('refuses a cross-site, sandboxed or origin-less upgrade before upgrading', async () => {
+  it('refuses a cross-site or sandboxed upgrade before upgrading', async () => {
     const port = new URL(server.url).port;
     for (const foreign of [
-      undefined,
       'null',
       'https://evil.example',
       `http://127.0.0.1.evil.example:${port}`,
@@ -200,6 +214,24 @@ describe('command runner (exec enabled)', () => {
       headers: { cookie: `auth=${runner}` },
     });
     assert.equal(cookieOnly.status, 403);
+    // Only Host counts: a client names any forwarded host it likes.
+    const forwarded = await refusal('/', {
+      token: runner,
+      origin: 'https://evil.example',
+      headers: { 'x-forwarded-host': 'evil.example' },
+    });
+    assert.deepEqual(forwarded, { status: 403, code: 'request.badOrigin' });
+  });
+
+  it('accepts an upgrade without Origin from a client holding a token, as the HTTP API does', async () => {
+    const socket = await open('/', { token: runner });
+    socket.send('echo no-origin');
+    assert.equal((await socket.closed).code, 1000);
+    assert.deepEqual(
+      socket.messages.map((message) => message.text),
+      ['no-origin'],
+    );
+    assert.equal((await refusal('/', {})).status, 401);
   });
 
   it('refuses users without the execute permission before upgrading', async () => {
@@ -243,7 +275,7 @@ describe('command runner (exec enabled)', () => {
       assert.equal(response.status, status, escape);
     }
     const clamped = await run('pwd', '/sub%2F..%2F..%2F..');
-    assert.deepEqual(clamped.lines, [fs.realpathSync(home())]);
+    assert.deepEqual(clamped.lines, ['/scope']);
   });
 
   it('refuses an upgrade on any other route with a plain 404', async () => {
@@ -263,6 +295,112 @@ describe('command runner (exec enabled)', () => {
     assert.equal(plain.json<{ code: string }>().code, 'request.upgradeRequired');
     const post = await server.request('POST', '/api/command/', { token: runner });
     assert.equal(post.status, 405);
+  });
+
+  describe('the sandbox', () => {
+    /** Everything a command printed, for looking for what it must not have read. */
+    const said = (result: { lines: string[] }) => result.lines.join('\n');
+
+    it('shows the scope’s own files to ls', async () => {
+      const result = await run('ls', '/', boxed);
+      assert.deepEqual(result.lines, ['mine.txt', 'sub']);
+      assert.equal(result.code, 1000);
+    });
+
+    it('runs in the requested folder of the scope', async () => {
+      assert.deepEqual((await run('pwd', '/sub/deeper', boxed)).lines, ['/scope/sub/deeper']);
+    });
+
+    it('does not show another user’s folder, by a relative or an absolute path', async () => {
+      for (const [folder, line] of [
+        ['/', 'cat ../bob/b.txt'],
+        ['/sub', 'cat ../../bob/b.txt'],
+        ['/', `cat ${path.join(server.root, 'bob', 'b.txt')}`],
+        ['/', `cat ${path.join(fs.realpathSync(server.root), 'bob', 'b.txt')}`],
+      ] as const) {
+        const result = await run(line, folder, boxed);
+        assert.equal(said(result).includes(bobSecret), false, line);
+        assert.equal(result.code, 1011, line);
+      }
+    });
+
+    it('does not show the host’s name, its /etc, nor the database', async () => {
+      const names = await run('cat /etc/hostname /proc/sys/kernel/hostname', '/', boxed);
+      assert.equal(names.lines.includes(os.hostname()), false, said(names));
+      const database = await run(`cat ${server.database}`, '/', boxed);
+      assert.equal(database.code, 1011);
+      assert.equal(said(database).includes('"username"'), false);
+      const root = await run('ls /', '/', boxed);
+      assert.ok(root.lines.includes('scope'), said(root));
+      for (const absent of ['root', 'home', 'var', 'srv', 'work'])
+        assert.equal(root.lines.includes(absent), false, absent);
+      const etc = await run('ls /etc', '/', boxed);
+      assert.equal(etc.lines.includes('passwd'), false, said(etc));
+    });
+
+    it('writes into the scope, and the API sees the new file', async () => {
+      const result = await run('touch made-in-sandbox.txt', '/sub', boxed);
+      assert.equal(result.code, 1000, said(result));
+      const response = await server.request('GET', '/api/resources/sub/made-in-sandbox.txt', {
+        token: boxed,
+      });
+      assert.equal(response.status, 200, response.text);
+    });
+
+    it('binds the scope read-only for a user who may not change files', async () => {
+      const result = await run('touch not-made.txt', '/', looker);
+      assert.equal(result.code, 1011);
+      assert.equal(fs.existsSync(path.join(server.root, 'looker', 'not-made.txt')), false);
+    });
+  });
+
+  describe('the allow-list', () => {
+    it('refuses a shell or an interpreter in a user’s commands, in any spelling', async () => {
+      const token = await server.adminToken();
+      for (const command of ['bash', '/bin/sh', 'BASH', 'python3.11', 'env', 'xargs', 'awk']) {
+        const response = await server.request('POST', '/api/users', {
+          token,
+          body: {
+            what: 'user',
+            which: [],
+            data: {
+              username: 'shelly',
+              password: 'shelly-password-1234',
+              scope: '/shelly',
+              perm: { execute: true },
+              commands: ['ls', command],
+              rules: [],
+            },
+          },
+        });
+        assert.equal(response.status, 400, `${command}: ${response.text}`);
+        const body = response.json<{ code: string; message: string }>();
+        assert.equal(body.code, 'request.invalid');
+        assert.ok(body.message.includes(command), body.message);
+      }
+    });
+
+    it('refuses one in a change of a user’s commands and in the defaults for new users', async () => {
+      const token = await server.adminToken();
+      const users = (await server.request('GET', '/api/users', { token })).json<
+        { id: number; username: string }[]
+      >();
+      const id = users.find((user) => user.username === 'boxed')?.id;
+      const change = await server.request('PUT', `/api/users/${id}`, {
+        token,
+        body: { what: 'user', which: ['commands'], data: { id, commands: ['ls', 'sh'] } },
+      });
+      assert.equal(change.status, 400, change.text);
+      const settings = (await server.request('GET', '/api/settings', { token })).json<{
+        defaults: Record<string, unknown>;
+      }>();
+      const defaults = await server.request('PUT', '/api/settings', {
+        token,
+        body: { ...settings, defaults: { ...settings.defaults, commands: ['zsh'] } },
+      });
+      assert.equal(defaults.status, 400, defaults.text);
+      assert.deepEqual((await run('ls', '/', boxed)).lines, ['mine.txt', 'sub']);
+    });
   });
 
   describe('with a shell prefix', () => {
@@ -309,6 +447,19 @@ describe('command runner (exec enabled)', () => {
           processesRunning(background).length === 0 && processesRunning(foreground).length === 0,
         'both sleeps to be killed',
       );
+    });
+
+    it('confines the whole line to the sandbox', async () => {
+      const escape = await run('ls && cat ../bob/b.txt', '/', boxed);
+      assert.deepEqual(escape.lines.slice(0, 2), ['mine.txt', 'sub']);
+      assert.equal(escape.lines.join('\n').includes(bobSecret), false);
+      const names = await run('ls >/dev/null; cat /etc/hostname; hostname', '/', boxed);
+      assert.equal(names.lines.includes(os.hostname()), false, names.lines.join('\n'));
+      const database = await run(`ls >/dev/null && cat ${server.database}`, '/', boxed);
+      assert.equal(database.code, 1011);
+      assert.equal(database.lines.join('\n').includes('"username"'), false);
+      const substitution = await run('ls $(id -u) 2>&1; ls /', '/', boxed);
+      assert.equal(substitution.lines.includes('home'), false);
     });
 
     it('ends a command at once when its leader exits, killing what it left behind', async () => {

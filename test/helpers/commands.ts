@@ -17,12 +17,13 @@ const allOn = {
   download: true,
 };
 
-/** Creates a user (scope /<name>) with these commands and permissions, and logs in as it. */
+/** Creates a user (scope /<name> unless given) with these commands and permissions, and logs in as it. */
 export async function addUser(
   server: TestServer,
   username: string,
   commands: string[],
   perm: Partial<typeof allOn> = {},
+  scope = `/${username}`,
 ): Promise<string> {
   const response = await server.request('POST', '/api/users', {
     token: await server.adminToken(),
@@ -32,7 +33,7 @@ export async function addUser(
       data: {
         username,
         password,
-        scope: `/${username}`,
+        scope,
         perm: { ...allOn, ...perm },
         commands,
         rules: [],

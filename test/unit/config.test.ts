@@ -25,6 +25,8 @@ describe('parseInvocation', () => {
       key: undefined,
       log: 'stdout',
       enableExec: false,
+      execUnsandboxed: false,
+      bwrapCandidates: ['/usr/local/bin/bwrap', '/usr/bin/bwrap', '/bin/bwrap'],
       execTimeoutMs: 10 * 60 * 1000,
       execMaxOutputBytes: 10 * 1024 * 1024,
       followExternalSymlinks: false,
@@ -69,6 +71,17 @@ describe('parseInvocation', () => {
     assert.equal(flagsWin.port, 7001);
     assert.equal(flagsWin.baseUrl, '/flag');
     assert.equal(serve([], { DRAWER_NOAUTH: 'off' }).noAuth, false);
+  });
+
+  it('looks for bubblewrap at --bwrap or DRAWER_BWRAP, else in each absolute folder of PATH', () => {
+    assert.deepEqual(serve(['--bwrap', 'tools/bwrap']).bwrapCandidates, ['/work/tools/bwrap']);
+    assert.deepEqual(serve([], { DRAWER_BWRAP: '/opt/bwrap' }).bwrapCandidates, ['/opt/bwrap']);
+    assert.deepEqual(serve([], { PATH: '/a:relative:/b/' }).bwrapCandidates, [
+      '/a/bwrap',
+      '/b/bwrap',
+    ]);
+    assert.equal(serve(['--enable-exec-unsandboxed']).execUnsandboxed, true);
+    assert.equal(serve([], { DRAWER_ENABLE_EXEC_UNSANDBOXED: 'yes' }).execUnsandboxed, true);
   });
 
   it('reads the command limits as a duration and a size', () => {
