@@ -1,4 +1,5 @@
 // Headers every response carries, and the cross-site request check on state-changing methods.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 
@@ -10,18 +11,9 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     // Cookies and query tokens are ignored on these methods already; this also stops login CSRF.
     if (request.headers['sec-fetch-site'] === 'cross-site')
       throw new AppError('auth.forbidden', 'cross-site requests are refused');
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    const allowedHosts = [request.headers.host, request.headers['x-forwarded-host']].filter(
-      (host): host is string => typeof host === 'string',
-    );
-    let originHost: string | undefined;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = undefined;
-    }
-    if (originHost === undefined || !allowedHosts.includes(originHost))
+    // Requests without Origin come from non-browser clients, which carry no ambient cookie.
+    if (request.headers.origin === undefined) return;
+    if (!isSameOrigin(request))
       throw new AppError('auth.forbidden', 'cross-origin requests are refused');
   });
 
@@ -38,4 +30,25 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'same-origin');
     return payload;
   });
+}
+
+/**
+ * Whether the request's Origin names this server, as the Host header gives it. A missing,
+ * "null" or unparsable Origin is not same-origin. X-Forwarded-Host is ignored: no proxy is
+ * trusted, so any client can set it, and it would let a page name itself as our origin.
+ * A reverse proxy must pass Host through (nginx: `proxy_set_header Host $host`). Only the host
+ * is compared: behind a TLS-terminating proxy the scheme seen here is not the browser's.
+ */
+export function isSameOrigin(request: { headers: IncomingHttpHeaders }): boolean {
+  const { origin, host } = request.headers;
+  if (!origin || !host || origin === 'null') return false;
+  // A host and an optional port, nothing URL parsing would quietly drop (a path, user info).
+  if (!/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return false;
+  try {
+    const parsed = new URL(origin);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+    return parsed.host === new URL(`${parsed.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
 }
