@@ -7,6 +7,8 @@ import type { ServerConfig } from './config';
 import { createFsSettings } from './fs/fs-settings';
 import type { FsSettings, ScopedFs } from './fs/scoped-fs';
 import { openScopedFs } from './fs/scoped-fs';
+import { createHeavyWork } from './limits/heavy-work';
+import type { HeavyWork } from './limits/heavy-work';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
@@ -32,6 +34,11 @@ export interface Context {
   /** Facts about the served folder; open an actor's view of it with `scopedFs`. */
   fs: FsSettings;
   scopedFs(actor: StoredUser): Promise<ScopedFs>;
+  /**
+   * Slots for folder listings and tree walks (archives, search, recursive listings): take one
+   * with `acquire(kind, String(actor.id))` before the work and release it when the response ends.
+   */
+  heavyWork: HeavyWork;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
   fetch: typeof fetch;
 }
@@ -73,6 +80,7 @@ export async function createContext(
     loginThrottle: createLoginThrottle(now),
     fs: fsSettings,
     scopedFs: (actor) => openScopedFs(fsSettings, actor, settings.get().rules),
+    heavyWork: createHeavyWork(config.heavyWork),
     fetch: options.fetch ?? fetch,
   };
   return { context, firstRun };
