@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth-routes';
 import { commandRoutes } from './commands/shell-routes';
 import type { Context } from './context';
+import { connectionOptions, installConnectionLimits } from './http/connection-limits';
 import { resourcesRoutes } from './files/resources-routes';
 import { rawRoutes } from './files/raw-routes';
 import { installAuthentication } from './http/auth';
@@ -38,9 +39,14 @@ const routeModules: RouteModule[] = [
 ];
 
 export async function createApp(ctx: Context, assets: UiAssets): Promise<FastifyInstance> {
+  const { connectionsCheckingInterval, ...timeouts } = connectionOptions(ctx.config);
   const https =
     ctx.config.cert && ctx.config.key
-      ? { cert: fs.readFileSync(ctx.config.cert), key: fs.readFileSync(ctx.config.key) }
+      ? {
+          cert: fs.readFileSync(ctx.config.cert),
+          key: fs.readFileSync(ctx.config.key),
+          connectionsCheckingInterval,
+        }
       : null;
   const app = Fastify({
     loggerInstance: ctx.log,
@@ -48,9 +54,8 @@ export async function createApp(ctx: Context, assets: UiAssets): Promise<Fastify
     bodyLimit: jsonBodyLimit,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    requestTimeout: 0,
-    connectionTimeout: 0,
-    keepAliveTimeout: 10_000,
+    ...timeouts,
+    http: { connectionsCheckingInterval },
     routerOptions: { maxParamLength: 8192 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -68,9 +73,8 @@ export async function createApp(ctx: Context, assets: UiAssets): Promise<Fastify
     },
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
-  // Slow-header clients are cut off; long downloads and uploads are not (requestTimeout stays 0).
-  app.server.headersTimeout = 60_000;
-
+  // First: slow or stalled clients are cut off before any other hook reads their request.
+  installConnectionLimits(app, ctx.config, jsonBodyLimit);
   installErrorHandling(app);
   installSecurityHeaders(app);
   // Before any route: it wraps each route's handler so an upgrade reaching a plain route is closed.

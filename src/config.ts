@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDuration } from './duration';
+import type { HeavyWorkLimit, HeavyWorkLimits } from './limits/heavy-work';
 
 export interface ServerConfig {
   root: string;
@@ -29,6 +30,14 @@ export interface ServerConfig {
   tokenExpirationMs: number;
   /** Test builds only: where race tests arm pauses between check and use (src/fs/pause-points.ts). */
   testPauseDir: string | undefined;
+  /** Request headers, then a body other than an upload's, must each arrive within this long. */
+  requestTimeoutMs: number;
+  /** A connection moving no bytes this long while a body arrives or a response leaves is closed. */
+  idleTimeoutMs: number;
+  /** Connections past this many are closed on arrival, so file descriptors never run out. */
+  maxConnections: number;
+  /** Concurrent folder listings and tree walks (archives, search), in all and per user. */
+  heavyWork: HeavyWorkLimits;
 }
 
 export type Invocation =
@@ -198,6 +207,46 @@ export const serverFlags: readonly FlagSpec[] = [
     help: 'session lifetime, e.g. 2h, 90m, 1h30m',
     defaultText: '2h',
   },
+  {
+    long: 'request-timeout',
+    type: 'string',
+    env: 'DRAWER_REQUEST_TIMEOUT',
+    placeholder: 'DUR',
+    help: 'close a client whose headers, or whose body (uploads aside), take longer',
+    defaultText: '20s',
+  },
+  {
+    long: 'idle-timeout',
+    type: 'string',
+    env: 'DRAWER_IDLE_TIMEOUT',
+    placeholder: 'DUR',
+    help: 'close an upload or download that moves no bytes for this long',
+    defaultText: '60s',
+  },
+  {
+    long: 'max-connections',
+    type: 'string',
+    env: 'DRAWER_MAX_CONNECTIONS',
+    placeholder: 'N',
+    help: 'refuse connections past this many',
+    defaultText: '1000',
+  },
+  {
+    long: 'max-walks',
+    type: 'string',
+    env: 'DRAWER_MAX_WALKS',
+    placeholder: 'N[/U]',
+    help: 'archives, searches and recursive listings at once: N in all, U per user',
+    defaultText: '6/2',
+  },
+  {
+    long: 'max-listings',
+    type: 'string',
+    env: 'DRAWER_MAX_LISTINGS',
+    placeholder: 'N[/U]',
+    help: 'folder listings at once: N in all, U per user',
+    defaultText: '16/4',
+  },
 ];
 
 /** File Browser spellings accepted as aliases, so its users' scripts keep working. */
@@ -292,6 +341,28 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
     throw new UsageError(
       `${source('exec-max-output')}: "${execMaxOutput}" is not a size like 10M, 512K or 1048576`,
     );
+  const positiveDuration = (long: string, fallback: string): number => {
+    const raw = text(long) ?? fallback;
+    const ms = parseDuration(raw);
+    if (ms === undefined || ms <= 0)
+      throw new UsageError(`${source(long)}: "${raw}" is not a duration like 20s, 500ms or 2m`);
+    return ms;
+  };
+  const maxConnectionsText = text('max-connections') ?? '1000';
+  const maxConnections = parseCount(maxConnectionsText);
+  if (maxConnections === undefined)
+    throw new UsageError(
+      `${source('max-connections')}: "${maxConnectionsText}" is not a whole number above 0`,
+    );
+  const concurrency = (long: string, fallback: string): HeavyWorkLimit => {
+    const raw = text(long) ?? fallback;
+    const limit = parseConcurrency(raw);
+    if (!limit)
+      throw new UsageError(
+        `${source(long)}: "${raw}" is not N or N/U, whole numbers above 0 with U at most N`,
+      );
+    return limit;
+  };
   const username = text('username') ?? 'admin';
   if (username.trim() === '') throw new UsageError(`${source('username')} must not be empty`);
 
@@ -317,6 +388,13 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       followExternalSymlinks: bool('follow-external-symlinks'),
       tokenExpirationMs,
       testPauseDir: env.DRAWER_TEST_PAUSE_DIR || undefined,
+      requestTimeoutMs: positiveDuration('request-timeout', '20s'),
+      idleTimeoutMs: positiveDuration('idle-timeout', '60s'),
+      maxConnections,
+      heavyWork: {
+        listing: concurrency('max-listings', '16/4'),
+        walk: concurrency('max-walks', '6/2'),
+      },
     },
   };
 }
@@ -328,6 +406,22 @@ function bwrapCandidates(given: string | undefined, searchPath: string | undefin
   return folders
     .filter((folder) => path.isAbsolute(folder))
     .map((folder) => path.join(folder, 'bwrap'));
+}
+
+function parseCount(raw: string): number | undefined {
+  if (!/^\d{1,9}$/.test(raw.trim())) return undefined;
+  const count = Number(raw.trim());
+  return count > 0 ? count : undefined;
+}
+
+/** "6/2": six in all, two per user; "6" alone lets one user take all six. */
+function parseConcurrency(raw: string): HeavyWorkLimit | undefined {
+  const [totalText, perUserText, ...rest] = raw.split('/');
+  if (rest.length > 0 || totalText === undefined) return undefined;
+  const total = parseCount(totalText);
+  const perUser = perUserText === undefined ? total : parseCount(perUserText);
+  if (total === undefined || perUser === undefined || perUser > total) return undefined;
+  return { total, perUser };
 }
 
 /** File Browser's aliases become our names, and "-p=80" means "-p 80" as it does in Go's flags. */

@@ -8,6 +8,8 @@ import { createFsSettings } from './fs/fs-settings';
 import { createPausePoints } from './fs/pause-points';
 import type { FsSettings, ScopedFs } from './fs/scoped-fs';
 import { openScopedFs } from './fs/scoped-fs';
+import { createHeavyWork } from './limits/heavy-work';
+import type { HeavyWork } from './limits/heavy-work';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
@@ -34,6 +36,11 @@ export interface Context {
   fs: FsSettings;
   /** Opens an actor's view; its handles close when `until` aborts (or on view.close()). */
   scopedFs(actor: StoredUser, until?: AbortSignal): Promise<ScopedFs>;
+  /**
+   * Slots for folder listings and tree walks (archives, search, recursive listings): take one
+   * with `acquire(kind, String(actor.id))` before the work and release it when the response ends.
+   */
+  heavyWork: HeavyWork;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
   fetch: typeof fetch;
 }
@@ -80,6 +87,7 @@ export async function createContext(
     loginThrottle: createLoginThrottle(now),
     fs: fsSettings,
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
+    heavyWork: createHeavyWork(config.heavyWork),
     fetch: options.fetch ?? fetch,
   };
   return { context, firstRun };

@@ -55,6 +55,8 @@ const statusByCode = {
   'exec.disabled': 403,
   'request.badOrigin': 403,
   'request.upgradeRequired': 426,
+  // Too much heavy work (listings, archives, searches) in flight: the client retries later.
+  'server.busy': 429,
   // A before-hook that ran and said no is the admin's policy refusing the action; one that
   // could not run at all (missing program, time limit) is the server's fault.
   'hook.refused': 403,

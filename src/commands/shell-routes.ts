@@ -4,6 +4,7 @@ import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
+import { refuseCrossSite } from '../http/security-headers';
 import { virtualPathAfter } from '../http/path-param';
 import { effectivePermissions } from '../users/user';
 import { checkConfinable, openCommandPlace } from './command-place';
@@ -33,28 +34,6 @@ const querySchema = {
   type: 'object',
   properties: { auth: { type: 'string' } },
 } as const;
-
-/**
- * Whether this upgrade may come from where it says. Browsers always send Origin on a WebSocket
- * handshake and a page cannot forge it, so a "null" or foreign one is a cross-site page (or a
- * sandboxed frame) trying to ride the victim's cookie. No Origin at all is no browser: a script
- * with its own token, accepted as the HTTP API accepts it. Only the Host header is compared (a
- * client sets X-Forwarded-Host at will), and only the host: behind a TLS-terminating proxy the
- * scheme seen here is not the browser's.
- */
-export function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (origin === undefined) return true;
-  if (!origin || !host || origin === 'null') return false;
-  // A host and an optional port, nothing URL parsing would quietly drop (a path, user info).
-  if (!/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return false;
-  try {
-    const parsed = new URL(origin);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-    return parsed.host === new URL(`${parsed.protocol}//${host}`).host;
-  } catch {
-    return false;
-  }
-}
 
 function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
@@ -88,11 +67,7 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
         'exec.disabled',
         'command execution is disabled on this server (start it with --enable-exec)',
       );
-    if (!isSameOrigin(request.headers.origin, request.headers.host))
-      throw new AppError(
-        'request.badOrigin',
-        'the Origin header names another site; open the shell from this server',
-      );
+    refuseCrossSite(request);
     const actor = actorOf(request);
     if (!effectivePermissions(actor).execute)
       throw new AppError('auth.forbidden', "you don't have the execute permission");

@@ -32,6 +32,10 @@ describe('parseInvocation', () => {
       followExternalSymlinks: false,
       tokenExpirationMs: 2 * 3600 * 1000,
       testPauseDir: undefined,
+      requestTimeoutMs: 20_000,
+      idleTimeoutMs: 60_000,
+      maxConnections: 1000,
+      heavyWork: { listing: { total: 16, perUser: 4 }, walk: { total: 6, perUser: 2 } },
     });
   });
 
@@ -95,6 +99,43 @@ describe('parseInvocation', () => {
     assert.equal(serve(['--exec-max-output', '3mb']).execMaxOutputBytes, 3 * 1024 ** 2);
   });
 
+  it('reads the connection and heavy-work limits', () => {
+    const config = serve([
+      '--request-timeout',
+      '5s',
+      '--idle-timeout',
+      '2m',
+      '--max-connections',
+      '50',
+      '--max-walks',
+      '3/1',
+      '--max-listings',
+      '8',
+    ]);
+    assert.equal(config.requestTimeoutMs, 5_000);
+    assert.equal(config.idleTimeoutMs, 120_000);
+    assert.equal(config.maxConnections, 50);
+    assert.deepEqual(config.heavyWork, {
+      walk: { total: 3, perUser: 1 },
+      // A single number caps the total; one user may then take all of it.
+      listing: { total: 8, perUser: 8 },
+    });
+    const fromEnv = serve([], {
+      DRAWER_REQUEST_TIMEOUT: '500ms',
+      DRAWER_IDLE_TIMEOUT: '1s',
+      DRAWER_MAX_CONNECTIONS: '10',
+      DRAWER_MAX_WALKS: '4/2',
+      DRAWER_MAX_LISTINGS: '2/1',
+    });
+    assert.equal(fromEnv.requestTimeoutMs, 500);
+    assert.equal(fromEnv.idleTimeoutMs, 1_000);
+    assert.equal(fromEnv.maxConnections, 10);
+    assert.deepEqual(fromEnv.heavyWork, {
+      walk: { total: 4, perUser: 2 },
+      listing: { total: 2, perUser: 1 },
+    });
+  });
+
   it('accepts File Browser’s spellings', () => {
     const config = serve([
       '--baseURL=/fb',
@@ -140,6 +181,13 @@ describe('parseInvocation', () => {
       [['--exec-max-output', '10 MB'], {}, /--exec-max-output/],
       [[], { DRAWER_EXEC_MAX_OUTPUT: '0' }, /DRAWER_EXEC_MAX_OUTPUT/],
       [['--exec-max-output', '-1'], {}, /--exec-max-output/],
+      [['--request-timeout', '0'], {}, /--request-timeout/],
+      [[], { DRAWER_IDLE_TIMEOUT: 'never' }, /DRAWER_IDLE_TIMEOUT/],
+      [['--max-connections', '0'], {}, /--max-connections/],
+      [['--max-connections', '1e3'], {}, /--max-connections/],
+      [['--max-walks', '2/3'], {}, /--max-walks/],
+      [['--max-walks', '0/0'], {}, /--max-walks/],
+      [[], { DRAWER_MAX_LISTINGS: '4/' }, /DRAWER_MAX_LISTINGS/],
     ];
     for (const [argv, env, reason] of cases) {
       assert.throws(
