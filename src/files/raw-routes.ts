@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
-import { untilResponseEnds } from '../http/response-lifetime';
+import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { sendDownload, sendSubtitle } from './raw-download';
 
@@ -30,6 +30,8 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
     const target = await fsView.resolveExisting(path, 'download');
     await fsView.pause('raw.beforeSend');
     const query = request.query as RawQuery;
+    if (target.stats.isDirectory() || query.files)
+      holdHeavySlot(ctx.heavyWork, reply, 'walk', String(fsView.actor.id));
     return sendDownload(request, reply, fsView, target, {
       inline: query.inline === 'true',
       algo: query.algo,

@@ -43,6 +43,8 @@ export interface DescribeOptions {
   withContent: boolean;
   /** What the client sees as `path` (share-relative paths in public shares); the virtual path by default. */
   displayPath?: (virtual: VirtualPath) => string;
+  /** Called before a folder is read (takes a listing slot; throws when none is free). */
+  beforeListing?: () => void;
 }
 
 /** The fields every resource has; `stats` are those of what the entry shows (a link's target). */
@@ -87,6 +89,8 @@ export async function listFolder(
   isSymlink: boolean,
   options: DescribeOptions,
 ): Promise<ResourceInfo> {
+  options.beforeListing?.();
+  await view.pause('listing.read');
   const entries = await view.list(folder);
   // Sorting works on plain rows; the items themselves are built once and never copied.
   const rows = entries.map((entry) => ({

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { canonicalise, decodeOnce } from '../fs/virtual-path';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
-import { untilResponseEnds } from '../http/response-lifetime';
+import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { parseChecksumAlgorithm } from './checksum';
 import { describeResource } from './resource-info';
@@ -70,7 +70,11 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
             .header('X-Content-Type-Options', 'nosniff')
             .send(content);
       }
-      return describeResource(view, path, { sorting: actor.sorting, withContent: true });
+      return describeResource(view, path, {
+        sorting: actor.sorting,
+        withContent: true,
+        beforeListing: () => holdHeavySlot(ctx.heavyWork, reply, 'listing', String(actor.id)),
+      });
     };
     const getOptions = { schema: { querystring: getQuery, response: { 200: resourceSchema } } };
     files.get(prefix, getOptions, get);
@@ -80,6 +84,7 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
     const recursiveOptions = { schema: { response: { 200: recursiveListingSchema } } };
     files.get(`${prefix}/recursive/*`, recursiveOptions, async (request, reply) => {
       const { path } = virtualPathAfter(request, ctx.config.baseUrl, `${prefix}/recursive`);
+      holdHeavySlot(ctx.heavyWork, reply, 'walk', String(actorOf(request).id));
       return listRecursively(await viewOf(request, reply), path);
     });
 

@@ -1,5 +1,6 @@
-// A signal that aborts when a response is over (sent, failed or cut off), to close what the request opened.
+// The life of one response: a signal when it is over, and heavy-work slots held until then.
 import type { FastifyReply } from 'fastify';
+import type { HeavyWork, HeavyWorkKind } from '../limits/heavy-work';
 
 const signals = new WeakMap<FastifyReply, AbortSignal>();
 
@@ -15,4 +16,21 @@ export function untilResponseEnds(reply: FastifyReply): AbortSignal {
   else reply.raw.once('close', () => controller.abort());
   signals.set(reply, controller.signal);
   return controller.signal;
+}
+
+/**
+ * Takes a heavy-work slot (429 `server.busy` when none is free) and frees it when the response
+ * is over: a route that returns a stream (an archive, search results) has finished its handler
+ * long before the work ends, so a `finally` there would free the slot too early.
+ */
+export function holdHeavySlot(
+  heavyWork: HeavyWork,
+  reply: FastifyReply,
+  kind: HeavyWorkKind,
+  userKey: string,
+): void {
+  const release = heavyWork.acquire(kind, userKey);
+  const ended = untilResponseEnds(reply);
+  if (ended.aborted) release();
+  else ended.addEventListener('abort', release, { once: true });
 }

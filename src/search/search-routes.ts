@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { Resolved, ScopedFs } from '../fs/scoped-fs';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
-import { untilResponseEnds } from '../http/response-lifetime';
+import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import type { SearchQuery } from './search';
 import { parseSearchQuery, searchFolder } from './search';
@@ -36,6 +36,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: Context): Promise<
     reply: FastifyReply,
   ) => {
     const query = parseSearchQuery(request.query.query);
+    holdHeavySlot(ctx.heavyWork, reply, 'walk', String(actorOf(request).id));
     const fsView = await ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/search');
     const start = await fsView.resolveExisting(path, 'read');

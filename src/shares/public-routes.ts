@@ -1,7 +1,7 @@
 // Anonymous share access: /api/public/share/<hash>[/sub] (JSON) and /api/public/dl/<hash>[/sub] (bytes).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
-import { untilResponseEnds } from '../http/response-lifetime';
+import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { sendDownload } from '../files/raw-download';
 import { fromUrlPath } from '../fs/virtual-path';
 import type { VirtualPath } from '../fs/virtual-path';
@@ -36,7 +36,10 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
     { ...options, schema: { response: { 200: publicItemSchema } } },
     async (request, reply) => {
       const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/share');
-      return publicShareView(await openShare(ctx, hash, sub, untilResponseEnds(reply)));
+      const opened = await openShare(ctx, hash, sub, untilResponseEnds(reply));
+      if (opened.target.stats.isDirectory())
+        holdHeavySlot(ctx.heavyWork, reply, 'listing', String(opened.share.userID));
+      return publicShareView(opened);
     },
   );
   refuseOtherMethods(app, '/api/public/share/*', ['GET']);
@@ -48,6 +51,9 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
       const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/dl');
       const opened = await openShare(ctx, hash, sub, untilResponseEnds(reply));
       const query = request.query;
+      // Visitors of a link share its owner's slots: anonymous crowds cannot take more than a user.
+      if (opened.target.stats.isDirectory() || query.files)
+        holdHeavySlot(ctx.heavyWork, reply, 'walk', String(opened.share.userID));
       return sendDownload(request, reply, opened.view, opened.target, {
         inline: query.inline === 'true',
         algo: query.algo,

@@ -1,10 +1,11 @@
 // Check-then-use races: a folder swapped for an escaping symlink between the gate's check and the use.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createUser, writeTree } from '../helpers/fixtures';
+import type { PauseControl } from '../helpers/pause';
+import { createPauseControl } from '../helpers/pause';
 import type { TestResponse, TestServer } from '../helpers/server';
 import { removeDir, startServer } from '../helpers/server';
 
@@ -20,29 +21,10 @@ const canary = 'CANARY-OUTSIDE-THE-SCOPE';
 
 describe('gate: check-then-use races (a path component swapped for a link after the check)', () => {
   let server: TestServer;
-  let pauseDir: string;
+  let pause: PauseControl;
   let alice: string;
   const scope = () => path.join(server.root, 'alice');
   const outside = () => path.join(server.root, 'outside');
-
-  /** Runs `action` until it waits at `point`, lets `during` change the disk, then lets it go on. */
-  async function whilePausedAt<T>(
-    point: string,
-    action: () => Promise<T>,
-    during: () => void,
-  ): Promise<T> {
-    fs.writeFileSync(path.join(pauseDir, `${point}.arm`), '');
-    const pending = action();
-    const paused = path.join(pauseDir, `${point}.paused`);
-    for (let waited = 0; !fs.existsSync(paused); waited += 5) {
-      if (waited > 20_000) throw new Error(`the server never reached ${point}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    fs.rmSync(paused);
-    during();
-    fs.writeFileSync(path.join(pauseDir, `${point}.resume`), '');
-    return pending;
-  }
 
   /** Replaces a folder by a symlink in one rename, as a user renaming an in-scope link would. */
   function swapForLink(folder: string, target: string): void {
@@ -66,9 +48,9 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   }
 
   before(async () => {
-    pauseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-pause-'));
+    pause = createPauseControl();
     server = await startServer({
-      env: { DRAWER_TEST_PAUSE_DIR: pauseDir },
+      env: { DRAWER_TEST_PAUSE_DIR: pause.dir },
       setup: (root) => fs.mkdirSync(path.join(root, 'alice')),
     });
     await createUser(server, {
@@ -102,7 +84,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   after(async () => {
     await server.stop();
     removeDir(server.dir);
-    removeDir(pauseDir);
+    pause.remove();
   });
 
   const walkSwaps: [string, () => string][] = [
@@ -111,7 +93,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   ];
   for (const [label, target] of walkSwaps) {
     it(`an archive whose folder is swapped for a link ${label} holds nothing from there`, async () => {
-      const response = await whilePausedAt(
+      const response = await pause.whilePausedAt(
         'walk.descend',
         () => request('GET', '/api/raw/?algo=tar'),
         () => swapForLink(path.join(scope(), 'zzz'), target()),
@@ -122,7 +104,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
     });
 
     it(`search through a folder swapped for a link ${label} finds nothing there`, async () => {
-      const response = await whilePausedAt(
+      const response = await pause.whilePausedAt(
         'walk.descend',
         () => request('GET', '/api/search/?query=canary%20secret'),
         () => swapForLink(path.join(scope(), 'zzz'), target()),
@@ -132,7 +114,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
     });
 
     it(`the recursive listing does not enter a folder swapped for a link ${label}`, async () => {
-      const response = await whilePausedAt(
+      const response = await pause.whilePausedAt(
         'walk.descend',
         () => request('GET', '/api/resources/recursive/'),
         () => swapForLink(path.join(scope(), 'zzz'), target()),
@@ -167,7 +149,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   for (const [label, method, url, rawBody] of missingParentWrites) {
     it(`${label} into a missing folder that becomes an escaping link writes nothing outside`, async () => {
       const before = snapshot(outside());
-      const response = await whilePausedAt(
+      const response = await pause.whilePausedAt(
         pointOf[label] ?? '',
         () => request(method, url, rawBody === undefined ? {} : { rawBody }),
         () => fs.renameSync(path.join(scope(), 'out'), path.join(scope(), 'x0')),
@@ -179,7 +161,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   }
 
   it('saving a file whose folder is swapped for an escaping link leaves the outside file alone', async () => {
-    const response: TestResponse = await whilePausedAt(
+    const response: TestResponse = await pause.whilePausedAt(
       'save.beforeWrite',
       () => request('PUT', '/api/resources/a/f.txt', { rawBody: 'overwritten' }),
       () => swapForLink(path.join(scope(), 'a'), '../outside'),
@@ -195,7 +177,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   });
 
   it('deleting below a folder swapped for an escaping link removes nothing outside', async () => {
-    const response = await whilePausedAt(
+    const response = await pause.whilePausedAt(
       'delete.beforeRemove',
       () => request('DELETE', '/api/resources/a/b/c.txt'),
       () => swapForLink(path.join(scope(), 'a'), '../outside'),
@@ -207,7 +189,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   });
 
   it('a download whose folder is swapped for an escaping link never sends the outside file', async () => {
-    const response = await whilePausedAt(
+    const response = await pause.whilePausedAt(
       'raw.beforeSend',
       () => request('GET', '/api/raw/a/f.txt'),
       () => swapForLink(path.join(scope(), 'a'), '../outside'),
