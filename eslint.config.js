@@ -45,4 +45,34 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The gate is a real door: user files are reached only through src/fs (docs/SECURITY.md).
+    // The others read files that are not users' files: the database (store, cli), TLS keys
+    // (app), the log (logger), the built UI (ui-assets), a WebAssembly module (xz) and the
+    // sandbox program (commands/sandbox). Types (Stats) may be imported anywhere.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/fs/**',
+      'src/store/**',
+      'src/cli/**',
+      'src/main.ts',
+      'src/app.ts',
+      'src/logger.ts',
+      'src/http/ui-assets.ts',
+      'src/archives/codecs/xz.ts',
+      'src/commands/sandbox.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:fs', 'node:fs/promises', 'fs', 'fs/promises'].map((name) => ({
+            name,
+            message: 'Only src/fs touches user files: go through the gate (ScopedFs).',
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
 );

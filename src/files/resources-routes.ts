@@ -10,6 +10,7 @@ import { refuseOtherMethods } from '../http/method-not-allowed';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { parseChecksumAlgorithm } from './checksum';
+import { folderJsonStream } from './listing-stream';
 import { describeResource } from './resource-info';
 import { transferResource } from './resource-transfer';
 import {
@@ -70,11 +71,15 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
             .header('X-Content-Type-Options', 'nosniff')
             .send(content);
       }
-      return describeResource(view, path, {
+      const info = await describeResource(view, path, {
         sorting: actor.sorting,
         withContent: true,
         beforeListing: () => holdHeavySlot(ctx.heavyWork, reply, 'listing', String(actor.id)),
       });
+      if (!info.items) return info;
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(folderJsonStream({ ...info, items: info.items }));
     };
     const getOptions = { schema: { querystring: getQuery, response: { 200: resourceSchema } } };
     files.get(prefix, getOptions, get);

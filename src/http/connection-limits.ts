@@ -54,7 +54,7 @@ export function installConnectionLimits(
     const raw = request.raw;
     if (!hasBody(raw) || raw.complete) return;
     const deadline = setTimeout(() => {
-      if (!raw.complete) raw.socket.destroy();
+      if (!raw.complete) raw.socket?.destroy();
     }, limits.requestTimeoutMs);
     deadline.unref();
     bodyDeadlines.set(raw, deadline);
@@ -66,7 +66,7 @@ export function installConnectionLimits(
     const raw = request.raw;
     if (isUpload(request)) clearTimeout(bodyDeadlines.get(raw));
     const pauseIdle = () => {
-      if (!responding.has(raw)) raw.socket.setTimeout(0);
+      if (!responding.has(raw)) raw.socket?.setTimeout(0);
     };
     if (raw.complete) pauseIdle();
     else raw.once('end', pauseIdle);
@@ -74,7 +74,8 @@ export function installConnectionLimits(
 
   app.addHook('onSend', async (request) => {
     responding.add(request.raw);
-    request.raw.socket.setTimeout(limits.idleTimeoutMs);
+    // The socket is gone (null) when the client left before the answer.
+    request.raw.socket?.setTimeout(limits.idleTimeoutMs);
   });
 }
 

@@ -21,7 +21,7 @@ describe('same-origin check', () => {
       headers: { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
     });
     assert.equal(renew.status, 403);
-    assert.equal(renew.json<{ code: string }>().code, 'auth.forbidden');
+    assert.equal(renew.json<{ code: string }>().code, 'request.badOrigin');
     const login = await server.request('POST', '/api/login', {
       body: { username: 'admin', password: adminPassword },
       headers: { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },

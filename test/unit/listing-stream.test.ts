@@ -1,0 +1,51 @@
+// The streamed folder JSON: valid in every chunking, and only the allow-listed fields.
+import assert from 'node:assert/strict';
+import { text } from 'node:stream/consumers';
+import { describe, it } from 'node:test';
+import { folderJsonStream } from '../../src/files/listing-stream';
+import type { ResourceInfo } from '../../src/files/resource-info';
+
+function item(index: number): ResourceInfo {
+  return {
+    path: `/f/${index}.txt`,
+    name: `${index}.txt`,
+    size: index,
+    extension: '.txt',
+    modified: '2026-01-01T00:00:00Z',
+    mode: 420,
+    isDir: false,
+    isSymlink: false,
+    type: 'text',
+  };
+}
+
+describe('folderJsonStream', () => {
+  for (const count of [0, 1, 512, 513, 1300]) {
+    it(`writes ${count} items as one valid document with the counts and sorting`, async () => {
+      const items = Array.from({ length: count }, (_unused, index) => item(index));
+      const folder = {
+        ...item(-1),
+        isDir: true,
+        type: '' as const,
+        items,
+        numDirs: 0,
+        numFiles: count,
+        sorting: { by: 'name' as const, asc: true },
+      };
+      const parsed = JSON.parse(await text(folderJsonStream(folder)));
+      assert.deepEqual(parsed, { ...folder, items });
+    });
+  }
+
+  it('writes only the fields the response schema allows, for the folder and its items', async () => {
+    const leaky = { ...item(1), content: 'secret', real: '/srv/data/x', password: 'hash' };
+    const folder = { ...item(0), isDir: true, items: [leaky], numDirs: 0, numFiles: 1 };
+    const output = await text(
+      folderJsonStream({ ...folder, content: 'folder secret' } as ResourceInfo & {
+        items: ResourceInfo[];
+      }),
+    );
+    assert.doesNotMatch(output, /secret|\/srv\/data|hash/);
+    assert.deepEqual(Object.keys(JSON.parse(output).items[0]), Object.keys(item(1)));
+  });
+});
