@@ -19,10 +19,19 @@ export interface ResourceDeps {
   fs: Pick<FsSettings, 'isDatabaseFolder'>;
 }
 
-/** File Browser's ETag: mtime in nanoseconds and size, both hex, concatenated and quoted. */
-export async function etagOf(folder: FolderHandle, name: string): Promise<string> {
+/**
+ * What was just written: File Browser's ETag (mtime in nanoseconds and size, both hex,
+ * concatenated and quoted) and the inode the actor's share links now follow.
+ */
+async function writtenVersion(
+  folder: FolderHandle,
+  name: string,
+): Promise<{ etag: string; ino: number }> {
   const stats = await statExactAt(folder, name);
-  return `"${stats.mtimeNs.toString(16)}${stats.size.toString(16)}"`;
+  return {
+    etag: `"${stats.mtimeNs.toString(16)}${stats.size.toString(16)}"`,
+    ino: Number(stats.ino),
+  };
 }
 
 /** The host path a hook is told about (hooks are the admin's programs; the gate never opens it). */
@@ -64,6 +73,7 @@ export async function uploadFile(
   virtual: VirtualPath,
   body: Readable,
   override: boolean,
+  deps: Pick<ResourceDeps, 'shares'>,
   hooks: HookedAction = withoutHooks,
 ): Promise<string> {
   const target = await view.resolve(virtual, 'create');
@@ -80,7 +90,9 @@ export async function uploadFile(
           replace: target.stats !== undefined,
           mode: target.stats ? target.stats.mode & 0o777 : fileMode,
         });
-        return await etagOf(folder, target.name);
+        const version = await writtenVersion(folder, target.name);
+        if (target.stats) await carrySharesTo(deps.shares, view.actor.id, virtual, version.ino);
+        return version.etag;
       } finally {
         if (folder !== target.parent) folder.release();
       }
@@ -93,6 +105,7 @@ export async function saveFile(
   view: ScopedFs,
   virtual: VirtualPath,
   body: Readable,
+  deps: Pick<ResourceDeps, 'shares'>,
   hooks: HookedAction = withoutHooks,
 ): Promise<string> {
   const target = await view.resolveExisting(virtual, 'modify');
@@ -106,7 +119,9 @@ export async function saveFile(
   return hooks('save', { file: hookPathOf(view, target) }, async () =>
     holdingFolders([folder], async () => {
       await writeFileAtomically(folder, target.name, body, { replace: true, mode });
-      return etagOf(folder, target.name);
+      const version = await writtenVersion(folder, target.name);
+      await carrySharesTo(deps.shares, view.actor.id, virtual, version.ino);
+      return version.etag;
     }),
   );
 }
@@ -125,6 +140,23 @@ export async function forgetShares(
       return false;
     }
   });
+}
+
+/** The actor's links to exactly this file follow it to its new version (a save or an upload over it). */
+export async function carrySharesTo(
+  shares: SharesStore,
+  userID: number,
+  virtual: VirtualPath,
+  ino: number,
+): Promise<void> {
+  await shares.rebindWhere((share) => {
+    if (share.userID !== userID) return false;
+    try {
+      return canonicalise(share.path).path === virtual;
+    } catch {
+      return false;
+    }
+  }, ino);
 }
 
 /**

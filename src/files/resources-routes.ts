@@ -108,6 +108,7 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
         path,
         bodyOf(request),
         request.query.override === 'true',
+        ctx,
         hooksFor(ctx, view),
       );
       return reply.code(200).header('ETag', etag).send();
@@ -121,7 +122,7 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
       if (trailingSlash || path === '/')
         throw new AppError('route.methodNotAllowed', 'a folder cannot be saved');
       const view = await viewOf(request, reply);
-      const etag = await saveFile(view, path, bodyOf(request), hooksFor(ctx, view));
+      const etag = await saveFile(view, path, bodyOf(request), ctx, hooksFor(ctx, view));
       return reply.code(200).header('ETag', etag).send();
     });
 

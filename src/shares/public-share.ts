@@ -124,6 +124,8 @@ export async function openShare(
   const ownerView = await orNotFound(() => ctx.scopedFs(owner, until));
   const sharedPath = await orNotFound(async () => canonicalise(share.path).path);
   const root = await orNotFound(() => ownerView.resolveExisting(sharedPath, 'share'));
+  // Something else now at the shared path (moved or renamed onto it) was never shared.
+  if (share.ino !== undefined && share.ino !== root.stats.ino) throw shareNotFound();
   const view = confineToShare(ownerView, root);
   const rootName = baseName(root.virtual) || 'share';
   if (!root.stats.isDirectory()) {

@@ -6,4 +6,10 @@ export interface StoredShare {
   userID: number;
   /** Unix seconds; 0 means permanent. */
   expire: number;
+  /**
+   * The inode of what was shared: a link never serves something else moved onto its path.
+   * Drawer's own saves and uploads of a new version carry it over; links made without it (older
+   * databases, File Browser's) are bound to their path only.
+   */
+  ino?: number;
 }

@@ -8,6 +8,8 @@ export interface SharesStore {
   add(share: StoredShare): Promise<void>;
   remove(hash: string): Promise<boolean>;
   removeWhere(predicate: (share: StoredShare) => boolean): Promise<number>;
+  /** Sets the bound inode of the shares that `predicate` picks (a new version of their file). */
+  rebindWhere(predicate: (share: StoredShare) => boolean, ino: number): Promise<void>;
 }
 
 export function createSharesStore(database: Database): SharesStore {
@@ -26,6 +28,10 @@ export function createSharesStore(database: Database): SharesStore {
         const before = data.shares.length;
         data.shares = data.shares.filter((share) => share.hash !== hash);
         return data.shares.length !== before;
+      }),
+    rebindWhere: (predicate, ino) =>
+      database.mutate((data) => {
+        for (const share of data.shares) if (predicate(share)) share.ino = ino;
       }),
     removeWhere: (predicate) =>
       database.mutate((data) => {

@@ -121,7 +121,10 @@ export async function createShare(
       .list()
       .find(
         (share) =>
-          share.userID === actor.id && share.expire === 0 && samePath(share.path, target.virtual),
+          share.userID === actor.id &&
+          share.expire === 0 &&
+          samePath(share.path, target.virtual) &&
+          (share.ino === undefined || share.ino === target.stats.ino),
       );
     if (existing) return toShareView(existing);
   }
@@ -130,6 +133,7 @@ export async function createShare(
     path: target.virtual,
     userID: actor.id,
     expire,
+    ino: target.stats.ino,
   };
   await ctx.shares.add(share);
   return toShareView(share);

@@ -212,6 +212,25 @@ describe('gate: check-then-use races (a path component swapped for a link after 
     assert.equal(after.status, 404, 'the link now serves a file that was never shared');
   });
 
+  it("a share follows its file through Drawer's saves and uploads, not through a swap on disk", async () => {
+    const shared = await request('POST', '/api/share/aaa.txt');
+    const hash = shared.json<{ hash: string }>().hash;
+    const download = () => server.request('GET', `/api/public/dl/${hash}`);
+    assert.equal(
+      (await request('PUT', '/api/resources/aaa.txt', { rawBody: 'edited' })).status,
+      200,
+    );
+    assert.equal((await download()).text, 'edited', 'a save keeps the link');
+    const upload = await request('POST', '/api/resources/aaa.txt?override=true', {
+      rawBody: 'uploaded again',
+    });
+    assert.equal(upload.status, 200, upload.text);
+    assert.equal((await download()).text, 'uploaded again', 'an upload of a new version keeps it');
+    // Replaced behind Drawer's back (another file renamed onto the path): never shared.
+    fs.renameSync(path.join(scope(), 'src.txt'), path.join(scope(), 'aaa.txt'));
+    assert.equal((await download()).status, 404);
+  });
+
   const relocations: [string, string, string][] = [
     ['moving a relative link', 'd1/d/l', 'rename'],
     ['copying a folder holding a relative link', 'd1/d', 'copy'],
