@@ -144,10 +144,12 @@ export function pollHealth(port: number): { stop(): HealthReport } {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const report: HealthReport = { maxKeptAliveMs: 0, freshFailures: 0, freshProbes: 0 };
   let inFlightSince: number | undefined;
+  let stopped = false;
   const keptAlive = setInterval(() => {
     if (inFlightSince !== undefined) return;
     inFlightSince = performance.now();
     const done = () => {
+      if (stopped) return;
       report.maxKeptAliveMs = Math.max(
         report.maxKeptAliveMs,
         performance.now() - (inFlightSince ?? 0),
@@ -155,6 +157,8 @@ export function pollHealth(port: number): { stop(): HealthReport } {
       inFlightSince = undefined;
     };
     send(port, 'GET', '/health', { agent, timeoutMs: 30_000 }).then(done, () => {
+      // stop() destroys the agent under a probe in flight: that is the probe's end, not a failure.
+      if (stopped) return;
       report.maxKeptAliveMs = Math.max(report.maxKeptAliveMs, 30_000);
       inFlightSince = undefined;
     });
@@ -170,6 +174,7 @@ export function pollHealth(port: number): { stop(): HealthReport } {
   }, 1_000);
   return {
     stop() {
+      stopped = true;
       clearInterval(keptAlive);
       clearInterval(fresh);
       if (inFlightSince !== undefined)

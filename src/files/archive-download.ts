@@ -6,6 +6,7 @@ import { archiveFormat, parseArchiveAlgo } from '../archives/archive-formats';
 import { createArchiveStream } from '../archives/archive-stream';
 import { AppError } from '../errors';
 import { openFileAt } from '../fs/anchored';
+import type { StatsView } from '../fs/entry-stats';
 import { openResolvedFile, streamOf } from '../fs/fs-read';
 import type { ExistingResolved, ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
@@ -106,7 +107,7 @@ async function openListed(fsView: ScopedFs, entry: ListedEntry): Promise<NodeJS.
 
 function toEntry(
   common: VirtualPath,
-  item: { virtual: VirtualPath; stats: ExistingResolved['stats'] },
+  item: { virtual: VirtualPath; stats: StatsView },
   open: () => Promise<NodeJS.ReadableStream>,
 ): ArchiveEntry {
   const isDir = item.stats.isDirectory();

@@ -1,6 +1,6 @@
 // A folder's resource JSON written out in chunks, so a 100,000-entry listing never becomes one string.
 import { Readable } from 'node:stream';
-import type { ResourceInfo } from './resource-info';
+import type { FolderListing, ResourceInfo } from './resource-info';
 
 /** Small enough that each chunk is a few tens of kilobytes, large enough to keep overhead low. */
 const itemsPerChunk = 512;
@@ -20,12 +20,12 @@ function baseFields(info: ResourceInfo) {
   };
 }
 
-async function* folderJsonChunks(folder: ResourceInfo, items: ResourceInfo[]) {
+async function* folderJsonChunks(folder: FolderListing) {
   const head = JSON.stringify(baseFields(folder));
   yield `${head.slice(0, -1)},"items":[`;
-  for (let start = 0; start < items.length; start += itemsPerChunk) {
-    const chunk = items
-      .slice(start, start + itemsPerChunk)
+  for (let start = 0; start < folder.count; start += itemsPerChunk) {
+    const chunk = folder
+      .itemsOf(start, start + itemsPerChunk)
       .map((item) => JSON.stringify(baseFields(item)))
       .join(',');
     yield start === 0 ? chunk : `,${chunk}`;
@@ -37,8 +37,8 @@ async function* folderJsonChunks(folder: ResourceInfo, items: ResourceInfo[]) {
 
 /**
  * File Browser's folder JSON as a stream: the same fields as the response schema allows, in
- * chunks of a few hundred items, so memory holds the items once and never a whole document.
+ * chunks of a few hundred items made as they are written: never a whole document in memory.
  */
-export function folderJsonStream(folder: ResourceInfo & { items: ResourceInfo[] }): Readable {
-  return Readable.from(folderJsonChunks(folder, folder.items), { objectMode: false });
+export function folderJsonStream(folder: FolderListing): Readable {
+  return Readable.from(folderJsonChunks(folder), { objectMode: false });
 }

@@ -14,7 +14,9 @@ import {
   sampleBytes,
   typeFromName,
 } from './file-type';
-import { sortListing } from './listing-sort';
+import type { SortableItem } from './listing-sort';
+import { sortListingInSlices } from './listing-sort';
+import type { StatsView } from '../fs/entry-stats';
 import { extensionOf, formatModified, goFileMode } from './resource-fields';
 import { findSubtitles } from './subtitle-discovery';
 
@@ -50,7 +52,7 @@ export interface DescribeOptions {
 /** The fields every resource has; `stats` are those of what the entry shows (a link's target). */
 export function baseInfo(
   virtual: VirtualPath,
-  stats: Stats,
+  stats: StatsView,
   isSymlink: boolean,
   type: FileType,
   displayPath: (virtual: VirtualPath) => string = (path) => path,
@@ -82,33 +84,49 @@ export function listingItemInfo(
   return baseInfo(entry.virtual, entry.stats, entry.isSymlink, type, displayPath);
 }
 
-/** A folder's visible entries as items, sorted, with the counts File Browser's client shows. */
+/**
+ * A folder's visible entries, sorted, with the counts File Browser's client shows. The items'
+ * JSON objects are made by `itemsOf` when they are written out, a few hundred at a time, so a
+ * folder of 100,000 entries never holds 100,000 of them at once.
+ */
 export async function listFolder(
   view: ScopedFs,
   folder: Resolved & { stats: Stats },
   isSymlink: boolean,
   options: DescribeOptions,
-): Promise<ResourceInfo> {
+): Promise<FolderListing> {
   options.beforeListing?.();
   await view.pause('listing.read');
-  const entries = await view.list(folder);
-  // Sorting works on plain rows; the items themselves are built once and never copied.
-  const rows = entries.map((entry) => ({
-    info: listingItemInfo(entry, options.displayPath),
-    name: entry.name,
-    isDir: entry.stats.isDirectory(),
-    size: entry.stats.size,
-    modifiedMs: entry.stats.mtimeMs,
-  }));
-  sortListing(rows, options.sorting);
-  const numDirs = rows.filter((row) => row.isDir).length;
+  const rows: (SortableItem & { entry: ListedEntry })[] = (await view.list(folder)).map(
+    (entry) => ({
+      entry,
+      name: entry.name,
+      isDir: entry.stats.isDirectory(),
+      size: entry.stats.size,
+      modifiedMs: entry.stats.mtimeMs,
+    }),
+  );
+  const sorted = await sortListingInSlices(rows, options.sorting);
+  const numDirs = sorted.filter((row) => row.isDir).length;
   return {
     ...baseInfo(folder.virtual, folder.stats, isSymlink, '', options.displayPath),
-    items: rows.map((row) => row.info),
     numDirs,
-    numFiles: rows.length - numDirs,
+    numFiles: sorted.length - numDirs,
     sorting: { ...options.sorting },
+    count: sorted.length,
+    itemsOf: (start, end) =>
+      sorted.slice(start, end).map((row) => listingItemInfo(row.entry, options.displayPath)),
   };
+}
+
+/** A folder's info without its items, which are made on demand, in slices. */
+export interface FolderListing extends ResourceInfo {
+  count: number;
+  itemsOf(start: number, end: number): ResourceInfo[];
+}
+
+export function isFolderListing(info: ResourceInfo | FolderListing): info is FolderListing {
+  return 'itemsOf' in info;
 }
 
 /** A regular file's type from its name and first bytes; anything but a regular file is a blob. */

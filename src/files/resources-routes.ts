@@ -11,7 +11,7 @@ import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { parseChecksumAlgorithm } from './checksum';
 import { folderJsonStream } from './listing-stream';
-import { describeResource } from './resource-info';
+import { describeResource, isFolderListing } from './resource-info';
 import { transferResource } from './resource-transfer';
 import {
   describeWithChecksum,
@@ -76,10 +76,8 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
         withContent: true,
         beforeListing: () => holdHeavySlot(ctx.heavyWork, reply, 'listing', String(actor.id)),
       });
-      if (!info.items) return info;
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(folderJsonStream({ ...info, items: info.items }));
+      if (!isFolderListing(info)) return info;
+      return reply.type('application/json; charset=utf-8').send(folderJsonStream(info));
     };
     const getOptions = { schema: { querystring: getQuery, response: { 200: resourceSchema } } };
     files.get(prefix, getOptions, get);

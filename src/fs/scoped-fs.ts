@@ -7,6 +7,7 @@ import type { Rule } from '../rules/rule';
 import type { StoredUser } from '../users/user';
 import type { FolderHandle, Identity } from './anchored';
 import { hostPathOf, openFolderAt, openFolderPath } from './anchored';
+import { EntryStats } from './entry-stats';
 import { listFolderEntries } from './list-folder';
 import type { Location, WalkBase } from './locate';
 import { locate } from './locate';
@@ -56,12 +57,10 @@ export type ExistingResolved = Resolved & { stats: Stats };
 export interface ListedEntry {
   name: string;
   virtual: VirtualPath;
-  /** Where the entry really lies in the scope; undefined outside it. */
-  realVirtual: VirtualPath | undefined;
   /** The listed folder, open while the entry is being used. */
   parent: FolderHandle;
   /** Stats of what the entry shows: the target for an in-scope symlink. */
-  stats: Stats;
+  stats: EntryStats;
   isSymlink: boolean;
   /** A symlink whose target does not exist. */
   isBrokenLink: boolean;
@@ -210,7 +209,7 @@ export async function openScopedFs(
   async function describeLink(
     folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
     name: string,
-  ): Promise<{ stats: Stats | undefined } | undefined> {
+  ): Promise<{ stats: EntryStats | undefined } | undefined> {
     const from = folder.realVirtual ?? folder.virtual;
     try {
       const target = await locate(base, [...segmentsOf(from), name], true);
@@ -219,7 +218,7 @@ export async function openScopedFs(
       const realVirtual = toVirtual(target.inScope);
       if (!isTargetAllowed(realVirtual)) return undefined;
       if (target.parent && settings.isHiddenEntry(target.parent, target.name)) return undefined;
-      return { stats: target.stats };
+      return { stats: target.stats && EntryStats.of(target.stats) };
     } catch {
       return undefined; // an escaping link is left out entirely: its target is not ours to show
     }
@@ -236,8 +235,6 @@ export async function openScopedFs(
       entryOf: (name, stats, link) => ({
         name,
         virtual: childPath(folder.virtual, name),
-        realVirtual:
-          folder.realVirtual === undefined ? undefined : childPath(folder.realVirtual, name),
         parent: handle,
         stats,
         isSymlink: link,
@@ -282,8 +279,10 @@ export async function openScopedFs(
       } catch {
         continue;
       }
+      const realVirtual =
+        folder.realVirtual === undefined ? undefined : childPath(folder.realVirtual, entry.name);
       try {
-        yield* walkIn(child, entry, signal);
+        yield* walkIn(child, { virtual: entry.virtual, realVirtual }, signal);
       } finally {
         child.release();
       }

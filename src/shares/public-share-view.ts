@@ -1,8 +1,8 @@
 // What an anonymous visitor sees of a share: File Browser's resource JSON, share-relative, no owner.
-import type { Stats } from 'node:fs';
 import { typeFromName } from '../files/file-type';
 import { sortListing } from '../files/listing-sort';
 import { extensionOf, formatModified } from '../files/resource-fields';
+import type { StatsView } from '../fs/entry-stats';
 import type { ListedEntry } from '../fs/scoped-fs';
 import { baseName } from '../fs/virtual-path';
 import type { OpenedShare } from './public-share';
@@ -25,7 +25,7 @@ export interface PublicFolder extends PublicItem {
   sorting: { by: 'name'; asc: false };
 }
 
-function itemOf(name: string, path: string, stats: Stats, isSymlink: boolean): PublicItem {
+function itemOf(name: string, path: string, stats: StatsView, isSymlink: boolean): PublicItem {
   const isDir = stats.isDirectory();
   return {
     name,

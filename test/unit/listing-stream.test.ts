@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { text } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
 import { folderJsonStream } from '../../src/files/listing-stream';
-import type { ResourceInfo } from '../../src/files/resource-info';
+import type { FolderListing, ResourceInfo } from '../../src/files/resource-info';
 
 function item(index: number): ResourceInfo {
   return {
@@ -19,6 +19,11 @@ function item(index: number): ResourceInfo {
   };
 }
 
+function listingOf(folder: ResourceInfo & { items: ResourceInfo[] }): FolderListing {
+  const { items, ...info } = folder;
+  return { ...info, count: items.length, itemsOf: (start, end) => items.slice(start, end) };
+}
+
 describe('folderJsonStream', () => {
   for (const count of [0, 1, 512, 513, 1300]) {
     it(`writes ${count} items as one valid document with the counts and sorting`, async () => {
@@ -32,7 +37,7 @@ describe('folderJsonStream', () => {
         numFiles: count,
         sorting: { by: 'name' as const, asc: true },
       };
-      const parsed = JSON.parse(await text(folderJsonStream(folder)));
+      const parsed = JSON.parse(await text(folderJsonStream(listingOf(folder))));
       assert.deepEqual(parsed, { ...folder, items });
     });
   }
@@ -40,11 +45,7 @@ describe('folderJsonStream', () => {
   it('writes only the fields the response schema allows, for the folder and its items', async () => {
     const leaky = { ...item(1), content: 'secret', real: '/srv/data/x', password: 'hash' };
     const folder = { ...item(0), isDir: true, items: [leaky], numDirs: 0, numFiles: 1 };
-    const output = await text(
-      folderJsonStream({ ...folder, content: 'folder secret' } as ResourceInfo & {
-        items: ResourceInfo[];
-      }),
-    );
+    const output = await text(folderJsonStream(listingOf({ ...folder, content: 'folder secret' })));
     assert.doesNotMatch(output, /secret|\/srv\/data|hash/);
     assert.deepEqual(Object.keys(JSON.parse(output).items[0]), Object.keys(item(1)));
   });
