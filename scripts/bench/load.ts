@@ -1,4 +1,4 @@
-// Load test for exhaustion (SECURITY §2): parallel listings, unread archives and slowloris sockets against the built server.
+// Load test for exhaustion (docs/SECURITY.md, "Resources"): parallel listings, unread archives and slowloris sockets against the built server.
 // Usage: node --import tsx scripts/bench/load.ts [--files 100000] [--loads a,b,c] [--bundle build/drawer.cjs] [-- server flags]
 // Each load gets a fresh server on the same cached fixture; only 127.0.0.1 is contacted.
 // "max /health" is over one kept-alive connection (is the event loop responsive?); "fresh /health

@@ -1,4 +1,4 @@
-// Caps on concurrent heavy work (folder listings, tree walks), per user and in all (SECURITY §2).
+// Caps on concurrent heavy work (folder listings, tree walks), per user and in all (docs/SECURITY.md, "Resources").
 import { AppError } from '../errors';
 
 /**

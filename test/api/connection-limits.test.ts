@@ -1,4 +1,4 @@
-// Slow and stalled clients are cut off, and connections past the cap are refused (SECURITY §2).
+// Slow and stalled clients are cut off, and connections past the cap are refused (docs/SECURITY.md, "Resources").
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// A route prefix spelled with percent-escapes is refused, never read as "the scope root" (SECURITY §5).
+// A route prefix spelled with percent-escapes is refused, never read as "the scope root" (docs/SECURITY.md, "Requests").
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';

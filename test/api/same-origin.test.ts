@@ -1,4 +1,4 @@
-// The cross-origin check on state-changing requests trusts only the Host header (SECURITY §5).
+// The cross-origin check on state-changing requests trusts only the Host header (docs/SECURITY.md, "Requests").
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { adminPassword, removeDir, startServer } from '../helpers/server';
