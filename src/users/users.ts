@@ -6,7 +6,7 @@ import type { Settings } from '../settings/settings';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SharesStore } from '../shares/shares-store';
 import type { PublicUser, StoredUser } from './user';
-import { homeFolderName, toPublicUser } from './user';
+import { homeFolderName, toPublicUser, usernameKey } from './user';
 import type { UserField, UserInput } from './user-input';
 import {
   adminOnlyFields,
@@ -42,11 +42,11 @@ export async function createUser(
   const settings = deps.settings.get();
   const signup = options.signup === true;
   const username = checkUsername(input.username ?? '');
-  assertNameFree(deps.users, username, undefined);
+  assertNameFree(deps.users.list(), username, undefined);
   // Self-registered users take nothing from the request but a name and a password.
   const given: UserInput = signup ? {} : input;
   const { scope, isHome } = newUserScope(settings, username, given.scope ?? '');
-  if (isHome) assertHomeFree(deps.users, scope);
+  if (isHome) assertHomeFree(deps.users.list(), scope);
   const defaults = settings.defaults;
   const perm = signup
     ? {
@@ -72,10 +72,11 @@ export async function createUser(
     sessionVersion: 1,
     revision: 1,
   };
-  // Checked again after the awaits, in the same tick as the write: concurrent requests cannot both pass.
-  assertNameFree(deps.users, username, undefined);
-  if (isHome) assertHomeFree(deps.users, scope);
-  return deps.users.create(record);
+  // Checked again inside the write: concurrent requests cannot both pass.
+  return deps.users.create(record, (users) => {
+    assertNameFree(users, username, undefined);
+    if (isHome) assertHomeFree(users, scope);
+  });
 }
 
 export async function updateUser(
@@ -116,11 +117,9 @@ export async function updateUser(
     changes.passwordHash = await hashNewPassword(password, minimumLength(settings));
   }
 
-  const current = deps.users.get(id);
-  if (!current) throw new AppError('users.notFound');
-  if (changes.username !== undefined) assertNameFree(deps.users, changes.username, id);
-  if (changes.perm && current.perm.admin && !changes.perm.admin) assertAnotherAdmin(deps.users, id);
-  const user = await deps.users.update(id, (stored) => {
+  const user = await deps.users.update(id, (stored, users) => {
+    if (changes.username !== undefined) assertNameFree(users, changes.username, id);
+    if (changes.perm && stored.perm.admin && !changes.perm.admin) assertAnotherAdmin(users, id);
     Object.assign(stored, changes);
     if (passwordChanged) stored.sessionVersion += 1;
   });
@@ -129,9 +128,11 @@ export async function updateUser(
 }
 
 export async function deleteUser(deps: UsersDeps, actor: UserActor, id: number): Promise<void> {
-  const target = findVisible(deps.users, actor, id);
-  if (target.perm.admin) assertAnotherAdmin(deps.users, id);
-  if (!(await deps.users.remove(id))) throw new AppError('users.notFound');
+  findVisible(deps.users, actor, id);
+  const removed = await deps.users.remove(id, (users) => {
+    if (users.find((user) => user.id === id)?.perm.admin) assertAnotherAdmin(users, id);
+  });
+  if (!removed) throw new AppError('users.notFound');
   await deps.shares.removeWhere((share) => share.userID === id);
 }
 
@@ -183,14 +184,19 @@ function newUserScope(
   return { scope: normaliseScope(`${settings.userHomeBasePath}/${folder}`), isHome: true };
 }
 
-function assertNameFree(users: UsersStore, username: string, exceptId: number | undefined): void {
-  const existing = users.findByName(username);
-  if (existing && existing.id !== exceptId) throw new AppError('users.nameTaken');
+function assertNameFree(
+  users: readonly StoredUser[],
+  username: string,
+  exceptId: number | undefined,
+): void {
+  const key = usernameKey(username);
+  if (users.some((user) => user.id !== exceptId && usernameKey(user.username) === key))
+    throw new AppError('users.nameTaken');
 }
 
-function assertHomeFree(users: UsersStore, scope: string): void {
+function assertHomeFree(users: readonly StoredUser[], scope: string): void {
   const key = scope.toLowerCase();
-  if (users.list().some((user) => scopeKey(user.scope) === key))
+  if (users.some((user) => scopeKey(user.scope) === key))
     throw new AppError('users.homeTaken', 'another user already has this home folder');
 }
 
@@ -202,8 +208,8 @@ function scopeKey(scope: string): string {
   }
 }
 
-function assertAnotherAdmin(users: UsersStore, id: number): void {
-  if (!users.list().some((user) => user.id !== id && user.perm.admin))
+function assertAnotherAdmin(users: readonly StoredUser[], id: number): void {
+  if (!users.some((user) => user.id !== id && user.perm.admin))
     throw new AppError('users.lastAdmin');
 }
 
