@@ -29,6 +29,8 @@ export interface UsersDeps {
   shares: SharesStore;
   /** The served folder: scopes are created under it. */
   root: string;
+  /** False in no-auth mode, where nobody has a password to confirm with. */
+  confirmsPasswords?: boolean;
 }
 
 /** An acting user, or undefined for the command line (full power, last-admin rule still holds). */
@@ -85,6 +87,7 @@ export async function updateUser(
   id: number,
   which: readonly string[],
   data: UserInput,
+  currentPassword?: string,
 ): Promise<{ user: StoredUser; passwordChanged: boolean }> {
   const target = findVisible(deps.users, actor, id);
   if (data.id !== undefined && data.id !== id)
@@ -94,6 +97,8 @@ export async function updateUser(
     ? userFieldNames.filter((field) => data[field] !== undefined)
     : resolveFields(which);
   if (actor && !actor.perm.admin) checkSelfService(actor, whole, fields);
+  const guarded = whole || fields.some((field) => passwordGuardedFields.has(field));
+  await confirmActor(deps, actor, currentPassword, guarded);
   if (!whole) {
     const missing = fields.find((field) => field !== 'password' && data[field] === undefined);
     if (missing) throw new AppError('request.invalid', `data is missing the field "${missing}"`);
@@ -136,12 +141,37 @@ export async function deleteUser(deps: UsersDeps, actor: UserActor, id: number):
   await deps.shares.removeWhere((share) => share.userID === id);
 }
 
-/** File Browser 2.63 clients send the caller's password with sensitive changes; when given it must match. */
-export async function checkCurrentPassword(
+/**
+ * Changes that hand over an account or widen what it reaches. Like File Browser, they need the
+ * acting user's own password, so a stolen session (a token from a log, an unlocked screen) cannot
+ * lock the owner out or make itself admin.
+ */
+const passwordGuardedFields: ReadonlySet<UserField> = new Set<UserField>([
+  'username',
+  'password',
+  'scope',
+  'perm',
+  'commands',
+  'rules',
+  'lockPassword',
+]);
+
+/**
+ * Checks `currentPassword` against the acting user's: required for guarded changes (creating and
+ * deleting users too), checked whenever given. The command line (no actor) and no-auth mode skip it.
+ */
+export async function confirmActor(
+  deps: UsersDeps,
   actor: UserActor,
   currentPassword: string | undefined,
+  required: boolean,
 ): Promise<void> {
-  if (!actor || !currentPassword) return;
+  if (!actor || deps.confirmsPasswords === false) return;
+  if (!currentPassword) {
+    if (required)
+      throw new AppError('users.currentPasswordRequired', 'the current password is required');
+    return;
+  }
   if (!(await verifyPassword(normalisePassword(currentPassword), actor.passwordHash)))
     throw new AppError('users.currentPasswordWrong', 'the current password is incorrect');
 }
