@@ -9,6 +9,7 @@ const statusByCode = {
   'auth.required': 401,
   'auth.tokenInvalid': 401,
   'auth.tokenExpired': 401,
+  'auth.ticketMismatch': 403,
   'auth.wrongCredentials': 403,
   'auth.forbidden': 403,
   'auth.throttled': 429,

@@ -17,6 +17,14 @@ export interface DatabaseShape {
   users: StoredUser[];
   nextUserId: number;
   shares: StoredShare[];
+  /** Sessions ended by logout; absent in databases written before logout existed. */
+  revokedSessions?: RevokedSession[];
+}
+
+export interface RevokedSession {
+  sid: string;
+  /** Seconds since the epoch after which no token of the session is valid anyway. */
+  until: number;
 }
 
 /**

@@ -103,8 +103,12 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
         body.current_password,
       );
       // The caller's own token stops working with a new password or name: hand over a fresh one.
+      // A confirmed password change starts a new session; a rename goes on with the same one.
       if (user.id === actor.id && (passwordChanged || user.username !== actor.username))
-        reply.header('X-Auth-Token', ctx.tokens.issue(user));
+        reply.header(
+          'X-Auth-Token',
+          ctx.tokens.issue(user, passwordChanged ? undefined : request.session),
+        );
       return userView(actor, user);
     },
   );

@@ -29,6 +29,7 @@ describe('parseInvocation', () => {
       execMaxOutputBytes: 10 * 1024 * 1024,
       followExternalSymlinks: false,
       tokenExpirationMs: 2 * 3600 * 1000,
+      sessionLifetimeMs: 30 * 24 * 3600 * 1000,
     });
   });
 
@@ -81,6 +82,11 @@ describe('parseInvocation', () => {
     assert.equal(serve(['--exec-max-output', '3mb']).execMaxOutputBytes, 3 * 1024 ** 2);
   });
 
+  it('reads the absolute session lifetime from the flag or the environment', () => {
+    assert.equal(serve(['--session-lifetime', '12h']).sessionLifetimeMs, 12 * 3600 * 1000);
+    assert.equal(serve([], { DRAWER_SESSION_LIFETIME: '7d' }).sessionLifetimeMs, 7 * 86_400_000);
+  });
+
   it('accepts File Browser’s spellings', () => {
     const config = serve([
       '--baseURL=/fb',
@@ -126,6 +132,8 @@ describe('parseInvocation', () => {
       [['--exec-max-output', '10 MB'], {}, /--exec-max-output/],
       [[], { DRAWER_EXEC_MAX_OUTPUT: '0' }, /DRAWER_EXEC_MAX_OUTPUT/],
       [['--exec-max-output', '-1'], {}, /--exec-max-output/],
+      [['--session-lifetime', 'a month'], {}, /--session-lifetime/],
+      [[], { DRAWER_SESSION_LIFETIME: '0' }, /DRAWER_SESSION_LIFETIME/],
     ];
     for (const [argv, env, reason] of cases) {
       assert.throws(
