@@ -19,6 +19,7 @@ function token(claims: object): string {
 const user = (admin: boolean): Session => ({
   token: 't',
   exp: 0,
+  sid: '',
   user: {
     id: 2,
     username: 'u',
