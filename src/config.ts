@@ -38,6 +38,8 @@ export interface ServerConfig {
   maxConnections: number;
   /** Concurrent folder listings and tree walks (archives, search), in all and per user. */
   heavyWork: HeavyWorkLimits;
+  /** A session ends this long after login, however often its token was renewed. */
+  sessionLifetimeMs: number;
 }
 
 export type Invocation =
@@ -204,7 +206,7 @@ export const serverFlags: readonly FlagSpec[] = [
     type: 'string',
     env: 'DRAWER_TOKEN_EXPIRATION',
     placeholder: 'DUR',
-    help: 'session lifetime, e.g. 2h, 90m, 1h30m',
+    help: 'lifetime of one token before it must be renewed, e.g. 2h, 90m, 1h30m',
     defaultText: '2h',
   },
   {
@@ -246,6 +248,14 @@ export const serverFlags: readonly FlagSpec[] = [
     placeholder: 'N[/U]',
     help: 'folder listings at once: N in all, U per user',
     defaultText: '16/4',
+  },
+  {
+    long: 'session-lifetime',
+    type: 'string',
+    env: 'DRAWER_SESSION_LIFETIME',
+    placeholder: 'DUR',
+    help: 'a login ends this long after it began, renewed or not, e.g. 30d, 12h',
+    defaultText: '30d',
   },
 ];
 
@@ -329,6 +339,13 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       `${source('token-expiration')}: "${tokenExpiration}" is not a duration like 2h, 90m or 1h30m`,
     );
   }
+  const sessionLifetime = text('session-lifetime') ?? '30d';
+  const sessionLifetimeMs = parseDuration(sessionLifetime);
+  if (sessionLifetimeMs === undefined || sessionLifetimeMs < 1000) {
+    throw new UsageError(
+      `${source('session-lifetime')}: "${sessionLifetime}" is not a duration like 30d, 12h or 90m`,
+    );
+  }
   const execTimeout = text('exec-timeout') ?? '10m';
   const execTimeoutMs = parseDuration(execTimeout);
   if (execTimeoutMs === undefined || execTimeoutMs <= 0)
@@ -395,6 +412,7 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
         listing: concurrency('max-listings', '16/4'),
         walk: concurrency('max-walks', '6/2'),
       },
+      sessionLifetimeMs,
     },
   };
 }

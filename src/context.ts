@@ -1,6 +1,10 @@
 // The composition root: opens the store, runs first-run setup and wires every service once.
 import { createLoginThrottle } from './auth/login-throttle';
 import type { LoginThrottle } from './auth/login-throttle';
+import { createSessionsStore } from './auth/sessions-store';
+import type { SessionsStore } from './auth/sessions-store';
+import { createTicketService, ticketKey } from './auth/tickets';
+import type { TicketService } from './auth/tickets';
 import { createTokenService } from './auth/tokens';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
@@ -31,6 +35,9 @@ export interface Context {
   settings: SettingsStore;
   shares: SharesStore;
   tokens: TokenService;
+  /** Sessions ended by logout. */
+  sessions: SessionsStore;
+  tickets: TicketService;
   loginThrottle: LoginThrottle;
   /** Facts about the served folder; open an actor's view of it with `scopedFs`. */
   fs: FsSettings;
@@ -69,6 +76,12 @@ export async function createContext(
   const settings = createSettingsStore(database);
   const firstRun =
     isNew || users.list().length === 0 ? await setUpFirstAdmin(config, users) : undefined;
+  const secret = Buffer.from(database.read().secret, 'base64');
+  const tokens = createTokenService(
+    secret,
+    { tokenMs: config.tokenExpirationMs, sessionMs: config.sessionLifetimeMs },
+    now,
+  );
   const fsSettings = createFsSettings(
     config.root,
     config.database,
@@ -83,7 +96,9 @@ export async function createContext(
     users,
     settings,
     shares: createSharesStore(database),
-    tokens: createTokenService(database.read().secret, config.tokenExpirationMs, now),
+    tokens,
+    sessions: createSessionsStore(database, now),
+    tickets: createTicketService(ticketKey(secret), now, tokens.sessionEnd),
     loginThrottle: createLoginThrottle(now),
     fs: fsSettings,
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),

@@ -1,9 +1,12 @@
-// HTTP routes for logging in and renewing a session token.
+// HTTP routes for logging in and out, renewing a session token, and download tickets.
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import { logIn } from './login';
+import { endSession, issueTicket } from './sessions';
+import type { TicketScope } from './tickets';
+import { ticketScopes } from './tickets';
 
 /** Login and signup bodies are tiny; a large one is refused before it is parsed. */
 export const authBodyLimit = 16 * 1024;
@@ -15,6 +18,21 @@ const loginBody = {
     password: { type: 'string', maxLength: 1024 },
     recaptcha: { type: 'string', maxLength: 8192 },
   },
+} as const;
+
+const ticketBody = {
+  type: 'object',
+  required: ['path'],
+  additionalProperties: false,
+  properties: {
+    path: { type: 'string', maxLength: 16_384 },
+    scope: { type: 'string', enum: ticketScopes },
+  },
+} as const;
+
+const ticketResponse = {
+  type: 'object',
+  properties: { ticket: { type: 'string' }, expires: { type: 'number' } },
 } as const;
 
 export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
@@ -50,9 +68,32 @@ export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     '/api/renew',
     { config: { auth: 'user' }, bodyLimit: authBodyLimit },
     async (request, reply) => {
-      const token = ctx.tokens.issue(actorOf(request));
+      // The same session goes on: its id (so logout still ends it) and its start (so it still ends).
+      const token = ctx.tokens.issue(actorOf(request), request.session);
       return reply.header('X-Renew-Token', 'false').type('text/plain; charset=utf-8').send(token);
     },
   );
   refuseOtherMethods(app, '/api/renew', ['POST']);
+
+  app.post(
+    '/api/logout',
+    { config: { auth: 'user' }, bodyLimit: authBodyLimit },
+    async (request, reply) => {
+      await endSession(ctx, request.session);
+      return reply.code(204).send();
+    },
+  );
+  refuseOtherMethods(app, '/api/logout', ['POST']);
+
+  app.post<{ Body: { path: string; scope?: TicketScope } }>(
+    '/api/tickets',
+    {
+      config: { auth: 'user' },
+      bodyLimit: authBodyLimit,
+      schema: { body: ticketBody, response: { 200: ticketResponse } },
+    },
+    async (request) =>
+      issueTicket(ctx, request.session, request.body.scope ?? 'download', request.body.path),
+  );
+  refuseOtherMethods(app, '/api/tickets', ['POST']);
 }

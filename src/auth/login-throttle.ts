@@ -1,4 +1,4 @@
-// Brute-force brake: failed logins counted per username and per client address in a sliding window.
+// Brute-force brake: failed logins counted per client address and per (username, address) in a sliding window.
 
 export interface LoginThrottle {
   /** Seconds to wait before trying again, or 0 when the attempt may go ahead. */
@@ -7,15 +7,22 @@ export interface LoginThrottle {
   recordSuccess(username: string, address: string): void;
 }
 
+/**
+ * Nothing is counted per username alone: anyone could then lock the owner out of their account by
+ * failing from elsewhere. An attacker spread over many addresses is slowed by bcrypt and each
+ * address's own brake, the owner's address never by theirs.
+ */
 export interface ThrottleLimits {
   windowMs: number;
-  perUsername: number;
+  /** Failures for one username from one address. */
+  perUsernameAndAddress: number;
+  /** Failures for any usernames from one address. */
   perAddress: number;
 }
 
 export const defaultThrottleLimits: ThrottleLimits = {
   windowMs: 15 * 60_000,
-  perUsername: 10,
+  perUsernameAndAddress: 10,
   perAddress: 30,
 };
 
@@ -38,17 +45,19 @@ export function createLoginThrottle(
     const oldest = times[times.length - limit] ?? now();
     return Math.max(1, Math.ceil((oldest + limits.windowMs - now()) / 1000));
   };
-  const userKey = (username: string) => `u:${username.normalize('NFC').toLowerCase()}`;
+  // JSON keeps the two parts apart whatever characters the username holds.
+  const pairKey = (username: string, address: string) =>
+    `u:${JSON.stringify([username.normalize('NFC').toLowerCase(), address])}`;
   const addressKey = (address: string) => `a:${address}`;
 
   return {
     retryAfter: (username, address) =>
       Math.max(
-        wait(userKey(username), limits.perUsername),
+        wait(pairKey(username, address), limits.perUsernameAndAddress),
         wait(addressKey(address), limits.perAddress),
       ),
     recordFailure(username, address) {
-      for (const key of [userKey(username), addressKey(address)])
+      for (const key of [pairKey(username, address), addressKey(address)])
         failures.set(key, [...recent(key), now()]);
       // Bound memory under a spray of random usernames: drop the oldest keys past a ceiling.
       if (failures.size > 100_000) {
@@ -58,8 +67,8 @@ export function createLoginThrottle(
         }
       }
     },
-    recordSuccess(username) {
-      failures.delete(userKey(username));
+    recordSuccess(username, address) {
+      failures.delete(pairKey(username, address));
     },
   };
 }

@@ -1,4 +1,5 @@
 // Session tokens: HS256 JWTs signed with the per-install secret, carrying File Browser's user snapshot.
+import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { AppError } from '../errors';
 import type { PublicUser, StoredUser } from '../users/user';
@@ -13,46 +14,72 @@ export interface TokenClaims {
   sv: number;
   /** The user's revision when issued: an older one asks the client to renew. */
   rev: number;
+  /** The session this token belongs to: logout revokes it, with every renewal it had. */
+  sid: string;
+  /** When the session began (seconds): renewals keep it, so a session cannot outlive its lifetime. */
+  auth_time: number;
   iat: number;
   exp: number;
 }
 
+/** The session a renewal continues. */
+export type SessionRef = Pick<TokenClaims, 'sid' | 'auth_time'>;
+
 export interface TokenService {
-  issue(user: StoredUser): string;
+  /** A token of a new session, or of `session` when renewing it. */
+  issue(user: StoredUser, session?: SessionRef): string;
   /** Verified claims, or AppError auth.tokenInvalid / auth.tokenExpired. */
   verify(token: string): TokenClaims;
+  /** Seconds since the epoch when a session begun at `authTime` ends, whatever its renewals. */
+  sessionEnd(authTime: number): number;
   readonly lifetimeMs: number;
+}
+
+export interface TokenLifetimes {
+  /** One token's life; the client renews it before it ends. */
+  tokenMs: number;
+  /** The session's life from login, across every renewal. */
+  sessionMs: number;
 }
 
 const issuer = 'Drawer';
 
 export function createTokenService(
-  secret: string,
-  lifetimeMs: number,
+  key: Buffer,
+  lifetimes: TokenLifetimes,
   now: () => number,
 ): TokenService {
-  const key = Buffer.from(secret, 'base64');
-  const sign = createSigner({
-    key,
-    algorithm: 'HS256',
-    expiresIn: lifetimeMs,
-    iss: issuer,
-    clockTimestamp: undefined,
-  });
+  const sign = createSigner({ key, algorithm: 'HS256', iss: issuer });
   const verifyToken = createVerifier({
     key,
     algorithms: ['HS256'],
-    requiredClaims: ['exp', 'iat', 'user'],
+    requiredClaims: ['exp', 'iat', 'user', 'sid', 'auth_time'],
     allowedIss: issuer,
     cache: false,
   });
+  const sessionEnd = (authTime: number) => authTime + Math.floor(lifetimes.sessionMs / 1000);
 
   return {
-    lifetimeMs,
-    issue(user) {
+    lifetimeMs: lifetimes.tokenMs,
+    sessionEnd,
+    issue(user, session) {
       const { password: _password, scope: _scope, rules: _rules, ...snapshot } = toPublicUser(user);
       snapshot.perm = effectivePermissions(user);
-      return sign({ user: snapshot, sv: user.sessionVersion, rev: user.revision });
+      const iat = Math.floor(now() / 1000);
+      const sid = session?.sid ?? randomBytes(16).toString('base64url');
+      const authTime = session?.auth_time ?? iat;
+      const exp = Math.min(iat + Math.floor(lifetimes.tokenMs / 1000), sessionEnd(authTime));
+      if (exp <= iat)
+        throw new AppError('auth.tokenExpired', 'the session has ended; log in again');
+      return sign({
+        user: snapshot,
+        sv: user.sessionVersion,
+        rev: user.revision,
+        sid,
+        auth_time: authTime,
+        iat,
+        exp,
+      });
     },
     verify(token) {
       if (token.split('.').length !== 3) throw new AppError('auth.tokenInvalid');
@@ -71,10 +98,15 @@ export function createTokenService(
       if (
         typeof claims.user?.id !== 'number' ||
         typeof claims.sv !== 'number' ||
-        claims.iat > nowSeconds + 60
+        typeof claims.sid !== 'string' ||
+        typeof claims.auth_time !== 'number' ||
+        claims.iat > nowSeconds + 60 ||
+        claims.auth_time > claims.iat
       ) {
         throw new AppError('auth.tokenInvalid');
       }
+      // A shorter --session-lifetime applies to sessions begun before the restart too.
+      if (sessionEnd(claims.auth_time) <= nowSeconds) throw new AppError('auth.tokenExpired');
       return claims;
     },
   };

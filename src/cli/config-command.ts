@@ -86,7 +86,11 @@ async function importConfig(databaseFile: string, file: string): Promise<number>
       error instanceof ConfigFileError ? error.message : (error as Error).message.split('\n')[0];
     throw new CliError(`cannot import ${file}: ${reason}; the database was not changed`);
   }
-  const imported = (secret: string, nextUserId: number): DatabaseShape => ({
+  const imported = (
+    secret: string,
+    nextUserId: number,
+    revokedSessions: DatabaseShape['revokedSessions'] = [],
+  ): DatabaseShape => ({
     version: schemaVersion,
     secret,
     settings: backup.settings,
@@ -94,12 +98,14 @@ async function importConfig(databaseFile: string, file: string): Promise<number>
     // Ids are never handed out twice, so old links and tokens cannot point at a new user.
     nextUserId: Math.max(nextUserId, ...backup.users.map((user) => user.id + 1)),
     shares: backup.shares,
+    // The secret stays, so sessions ended by logout must stay ended.
+    revokedSessions: [...revokedSessions],
   });
   if (hasDatabase(databaseFile)) {
     assertNoServer(databaseFile);
     const database = await openExistingDatabase(databaseFile, 'write');
     const current = database.read();
-    await database.replace(imported(current.secret, current.nextUserId));
+    await database.replace(imported(current.secret, current.nextUserId, current.revokedSessions));
   } else {
     await openDatabase(databaseFile, () => imported(newSecret(), 1));
   }

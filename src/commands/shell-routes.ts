@@ -32,7 +32,7 @@ const openState = 1;
 
 const querySchema = {
   type: 'object',
-  properties: { auth: { type: 'string' } },
+  properties: { auth: { type: 'string' }, ticket: { type: 'string', maxLength: 8192 } },
 } as const;
 
 function textOf(data: Buffer | ArrayBuffer | Buffer[]): string {
@@ -152,6 +152,8 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
       method: 'GET',
       url,
       schema: { querystring: querySchema },
+      // A browser cannot set headers on a WebSocket: a command ticket or ?auth= comes in the URL.
+      config: { linkAuth: { scope: 'command' as const, prefix } },
       preHandler: admit,
       handler: async () => {
         throw new AppError('request.upgradeRequired', 'this address takes a WebSocket connection');

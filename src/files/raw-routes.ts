@@ -20,6 +20,7 @@ const rawQuery = {
     files: { type: 'string', maxLength: 1_000_000 },
     inline: { type: 'string', maxLength: 8 },
     auth: { type: 'string' },
+    ticket: { type: 'string', maxLength: 8192 },
   },
 } as const;
 
@@ -39,12 +40,20 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
       rootName: '',
     });
   };
-  app.get('/api/raw', { schema: { querystring: rawQuery } }, download);
-  app.get('/api/raw/*', { schema: { querystring: rawQuery } }, download);
+  // Browsers open these by URL (links, media, <track>): a ticket or ?auth= may come in it.
+  const rawOptions = {
+    schema: { querystring: rawQuery },
+    config: { linkAuth: { scope: 'download' as const, prefix: '/api/raw' } },
+  };
+  app.get('/api/raw', rawOptions, download);
+  app.get('/api/raw/*', rawOptions, download);
   refuseOtherMethods(app, '/api/raw', ['GET']);
   refuseOtherMethods(app, '/api/raw/*', ['GET']);
 
-  app.get('/api/subtitle/*', async (request, reply) => {
+  const subtitleOptions = {
+    config: { linkAuth: { scope: 'download' as const, prefix: '/api/subtitle' } },
+  };
+  app.get('/api/subtitle/*', subtitleOptions, async (request, reply) => {
     const fsView = await ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/subtitle');
     return sendSubtitle(reply, await fsView.resolveExisting(path, 'download'));

@@ -1,14 +1,20 @@
-// Authentication on every request: token from header, query or cookie; the actor read from the store.
+// Authentication on every request: a session from the X-Auth header, or on link routes a ticket,
+// ?auth= or the auth cookie; the actor read from the store.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
-import type { Actor } from './request-context';
+import { virtualPathAfter } from './path-param';
+import type { Actor, LinkAuth } from './request-context';
 import './request-context';
 
 const renewWithinMs = 60 * 60 * 1000;
 
+type Credential =
+  { kind: 'session'; token: string } | { kind: 'ticket'; ticket: string; link: LinkAuth };
+
 export function installAuthentication(app: FastifyInstance, ctx: Context): void {
   app.decorateRequest('actor', undefined);
+  app.decorateRequest('session', undefined);
   app.addHook('onRequest', async (request, reply) => {
     const level = request.routeOptions.config.auth ?? 'user';
     const actor = ctx.config.noAuth
@@ -37,37 +43,69 @@ function authenticate(
   level: string,
   setHeader: (name: string, value: string) => void,
 ): Actor | undefined {
-  const token = tokenOf(request);
-  if (token === undefined) return undefined;
-  let claims;
+  const credential = credentialOf(request);
+  if (!credential) return undefined;
   try {
-    claims = ctx.tokens.verify(token);
+    return credential.kind === 'ticket'
+      ? ticketActor(request, ctx, credential.ticket, credential.link)
+      : sessionActor(request, ctx, credential.token, setHeader);
   } catch (error) {
     // A stale token must not lock anyone out of the login page or a public share.
     if (level === 'public') return undefined;
     throw error;
   }
+}
+
+function sessionActor(
+  request: FastifyRequest,
+  ctx: Context,
+  token: string,
+  setHeader: (name: string, value: string) => void,
+): Actor {
+  const claims = ctx.tokens.verify(token);
   const user = ctx.users.get(claims.user.id);
-  if (!user || user.sessionVersion !== claims.sv || user.username !== claims.user.username) {
-    if (level === 'public') return undefined;
+  if (
+    !user ||
+    user.sessionVersion !== claims.sv ||
+    user.username !== claims.user.username ||
+    ctx.sessions.isRevoked(claims.sid)
+  )
     throw new AppError('auth.tokenInvalid', 'the session has ended; log in again');
-  }
-  if (claims.exp * 1000 - ctx.now() < renewWithinMs || claims.rev < user.revision)
+  // Near the session's absolute end a renewal could not extend it: asking would loop.
+  const canExtend = claims.exp < ctx.tokens.sessionEnd(claims.auth_time);
+  if ((canExtend && claims.exp * 1000 - ctx.now() < renewWithinMs) || claims.rev < user.revision)
     setHeader('X-Renew-Token', 'true');
+  request.session = claims;
+  return user;
+}
+
+function ticketActor(request: FastifyRequest, ctx: Context, ticket: string, link: LinkAuth): Actor {
+  const { path } = virtualPathAfter(request, ctx.config.baseUrl, link.prefix);
+  const claims = ctx.tickets.verify(ticket, link.scope, path);
+  const user = ctx.users.get(claims.uid);
+  if (!user || user.sessionVersion !== claims.sv || ctx.sessions.isRevoked(claims.sid))
+    throw new AppError('auth.tokenInvalid', 'the session has ended; log in again');
   return user;
 }
 
 /**
- * The X-Auth header works for every method. The `auth` query parameter and cookie are only read
- * on GET and HEAD (links, media, WebSockets), so a cross-site form can never act with them.
+ * The X-Auth header works everywhere. A URL or cookie credential is read only on GET and HEAD of
+ * link routes (downloads, subtitles, the command WebSocket): a token in a URL leaks through logs,
+ * history and Referer, so the rest of the API never takes one, and a cross-site form never acts
+ * with the cookie. ?auth= and the cookie stay there for File Browser's clients.
  */
-function tokenOf(request: FastifyRequest): string | undefined {
+function credentialOf(request: FastifyRequest): Credential | undefined {
   const header = request.headers['x-auth'];
-  if (typeof header === 'string' && header !== '') return header;
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (typeof header === 'string' && header !== '') return { kind: 'session', token: header };
+  const link = request.routeOptions.config.linkAuth;
+  if (!link || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
   const query = request.query as Record<string, unknown> | undefined;
-  if (query && typeof query.auth === 'string' && query.auth !== '') return query.auth;
-  return cookieValue(request.headers.cookie, 'auth');
+  if (typeof query?.ticket === 'string' && query.ticket !== '')
+    return { kind: 'ticket', ticket: query.ticket, link };
+  if (typeof query?.auth === 'string' && query.auth !== '')
+    return { kind: 'session', token: query.auth };
+  const cookie = cookieValue(request.headers.cookie, 'auth');
+  return cookie === undefined ? undefined : { kind: 'session', token: cookie };
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

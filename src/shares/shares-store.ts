@@ -5,7 +5,11 @@ import type { StoredShare } from './share';
 export interface SharesStore {
   list(): StoredShare[];
   get(hash: string): StoredShare | undefined;
-  add(share: StoredShare): Promise<void>;
+  /**
+   * Stores the share, unless one already stored satisfies `reuse`: that one is returned instead.
+   * The lookup runs inside the write, so concurrent requests never both add.
+   */
+  add(share: StoredShare, reuse?: (stored: StoredShare) => boolean): Promise<StoredShare>;
   remove(hash: string): Promise<boolean>;
   removeWhere(predicate: (share: StoredShare) => boolean): Promise<number>;
   /** Sets the bound inode of the shares that `predicate` picks (a new version of their file). */
@@ -19,9 +23,12 @@ export function createSharesStore(database: Database): SharesStore {
       const share = database.read().shares.find((candidate) => candidate.hash === hash);
       return share ? { ...share } : undefined;
     },
-    add: (share) =>
+    add: (share, reuse) =>
       database.mutate((data) => {
+        const existing = reuse ? data.shares.find(reuse) : undefined;
+        if (existing) return { ...existing };
         data.shares.push({ ...share });
+        return { ...share };
       }),
     remove: (hash) =>
       database.mutate((data) => {

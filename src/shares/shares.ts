@@ -114,20 +114,6 @@ export async function createShare(
   const expire = parseExpiry(request.expires, request.unit, ctx.now());
   const fsView = await ctx.scopedFs(actor);
   const target = await fsView.resolveExisting(path, 'share').finally(() => fsView.close());
-  // No await between the lookup and the add (which pushes synchronously): two concurrent
-  // requests for a permanent link can never both create one.
-  if (expire === 0) {
-    const existing = ctx.shares
-      .list()
-      .find(
-        (share) =>
-          share.userID === actor.id &&
-          share.expire === 0 &&
-          samePath(share.path, target.virtual) &&
-          (share.ino === undefined || share.ino === target.stats.ino),
-      );
-    if (existing) return toShareView(existing);
-  }
   const share: StoredShare = {
     hash: newShareHash(),
     path: target.virtual,
@@ -135,8 +121,15 @@ export async function createShare(
     expire,
     ino: target.stats.ino,
   };
-  await ctx.shares.add(share);
-  return toShareView(share);
+  // One permanent link per user and path: the store looks for it inside the write, so two
+  // concurrent requests can never both create one.
+  // A link bound to another inode is dead (something else is at the path now): not reused.
+  const permanentOfActor = (stored: StoredShare) =>
+    stored.userID === actor.id &&
+    stored.expire === 0 &&
+    samePath(stored.path, target.virtual) &&
+    (stored.ino === undefined || stored.ino === target.stats.ino);
+  return toShareView(await ctx.shares.add(share, expire === 0 ? permanentOfActor : undefined));
 }
 
 /** The caller's live links on one path; the path need not exist any more, but must be shareable. */

@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Low } from 'lowdb';
 import type { Settings } from '../settings/settings';
 import type { StoredShare } from '../shares/share';
 import type { StoredUser } from '../users/user';
@@ -18,9 +17,20 @@ export interface DatabaseShape {
   users: StoredUser[];
   nextUserId: number;
   shares: StoredShare[];
+  /** Sessions ended by logout; absent in databases written before logout existed. */
+  revokedSessions?: RevokedSession[];
 }
 
-/** Serialised access: mutations run synchronously on the data, then are written atomically. */
+export interface RevokedSession {
+  sid: string;
+  /** Seconds since the epoch after which no token of the session is valid anyway. */
+  until: number;
+}
+
+/**
+ * Serialised access: each change runs on a copy that replaces the data once written; checks that must
+ * hold across concurrent requests (a free name, another admin) belong inside the change.
+ */
 export interface Database {
   readonly file: string;
   read(): Readonly<DatabaseShape>;
@@ -45,23 +55,53 @@ export async function openDatabase(
   const stored = await adapter.read();
   if (stored !== null) checkShape(file, stored);
   await adapter.removeLeftovers();
-  const low = new Low<DatabaseShape>(adapter, stored ?? initial());
+  /** What the file holds: readers never see a change that is not on disk yet. */
+  let committed = deepFreeze(stored ?? initial());
+  /** Changes run one at a time, each on a copy of the last committed data. */
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * A change is applied to a copy, written, and only then swapped in, so a write that fails (a full
+   * disk) leaves memory as the file is: a refused password change cannot work until a restart
+   * brings the old one back. Serialising is what lets each change see the one before it.
+   */
+  const commit = <R>(next: (current: DatabaseShape) => { data: DatabaseShape; result: R }) => {
+    const run = async () => {
+      const { data, result } = next(committed);
+      await adapter.write(data);
+      committed = deepFreeze(data);
+      return result;
+    };
+    const done = queue.then(run, run);
+    queue = done.catch(() => undefined);
+    return done;
+  };
+
   const database: Database = {
     file,
-    read: () => low.data,
-    async mutate(change) {
-      const result = change(low.data);
-      await low.write();
-      return result;
+    read: () => committed,
+    mutate: (change) =>
+      commit((current) => {
+        const data = structuredClone(current);
+        return { data, result: change(data) };
+      }),
+    replace: (data) => commit(() => ({ data: structuredClone(data), result: undefined })),
+    async flush() {
+      await queue;
+      await adapter.flush();
     },
-    async replace(data) {
-      low.data = data;
-      await low.write();
-    },
-    flush: () => adapter.flush(),
   };
-  if (stored === null) await low.write();
+  if (stored === null) await adapter.write(committed);
   return { database, isNew: stored === null };
+}
+
+/** Committed data is frozen: a stray write to what `read()` returned throws instead of skipping the disk. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 export function newSecret(): string {

@@ -17,6 +17,7 @@ export function initialDatabase(noAuth: boolean): DatabaseShape {
     users: [],
     nextUserId: 1,
     shares: [],
+    revokedSessions: [],
   };
 }
 

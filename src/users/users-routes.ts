@@ -6,14 +6,7 @@ import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import type { UsersDeps } from './users';
-import {
-  checkCurrentPassword,
-  createUser,
-  deleteUser,
-  findVisible,
-  updateUser,
-  userView,
-} from './users';
+import { confirmActor, createUser, deleteUser, findVisible, updateUser, userView } from './users';
 import type { SignupBody, UserEnvelope } from './users-schemas';
 import {
   deleteBody,
@@ -28,7 +21,13 @@ interface IdParams {
 }
 
 export function usersDeps(ctx: Context): UsersDeps {
-  return { users: ctx.users, settings: ctx.settings, shares: ctx.shares, root: ctx.config.root };
+  return {
+    users: ctx.users,
+    settings: ctx.settings,
+    shares: ctx.shares,
+    root: ctx.config.root,
+    confirmsPasswords: !ctx.config.noAuth,
+  };
 }
 
 function checkWhat(body: UserEnvelope): void {
@@ -64,7 +63,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
       checkWhat(body);
       if ((body.which ?? []).length > 0)
         throw new AppError('request.invalid', 'which must be empty when creating a user');
-      await checkCurrentPassword(actor, body.current_password);
+      await confirmActor(deps, actor, body.current_password, true);
       const user = await createUser(deps, body.data);
       // File Browser's client reads the new id from this UI route (without the base URL).
       return reply
@@ -89,25 +88,27 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
     { schema: { params: userIdParams, body: userEnvelope, ...userResponse } },
     async (request, reply) => {
       const actor = actorOf(request);
-      // The actor is the stored record itself: remember the name before the update changes it.
-      const actorName = actor.username;
       const id = Number(request.params.id);
       const body = request.body;
       checkWhat(body);
       findVisible(ctx.users, actor, id);
       if (body.data.id !== id)
         throw new AppError('users.idMismatch', 'data.id does not match the user in the URL');
-      await checkCurrentPassword(actor, body.current_password);
       const { user, passwordChanged } = await updateUser(
         deps,
         actor,
         id,
         body.which ?? [],
         body.data,
+        body.current_password,
       );
       // The caller's own token stops working with a new password or name: hand over a fresh one.
-      if (user.id === actor.id && (passwordChanged || user.username !== actorName))
-        reply.header('X-Auth-Token', ctx.tokens.issue(user));
+      // A confirmed password change starts a new session; a rename goes on with the same one.
+      if (user.id === actor.id && (passwordChanged || user.username !== actor.username))
+        reply.header(
+          'X-Auth-Token',
+          ctx.tokens.issue(user, passwordChanged ? undefined : request.session),
+        );
       return userView(actor, user);
     },
   );
@@ -116,7 +117,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
     '/api/users/:id',
     {
       schema: { params: userIdParams, body: deleteBody },
-      // File Browser's client sends { current_password }, ours sends nothing; both are fine.
+      // File Browser's client sends { current_password }; a missing body is refused as missing it.
       preValidation: async (request) => {
         request.body ??= {};
       },
@@ -125,7 +126,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
       const actor = actorOf(request);
       const id = Number(request.params.id);
       findVisible(ctx.users, actor, id);
-      await checkCurrentPassword(actor, request.body.current_password);
+      await confirmActor(deps, actor, request.body.current_password, true);
       await deleteUser(deps, actor, id);
       return reply.code(200).send();
     },

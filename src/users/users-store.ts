@@ -3,15 +3,24 @@ import type { Database } from '../store/database';
 import type { StoredUser } from './user';
 import { usernameKey } from './user';
 
+/**
+ * Checks on every user, run inside the change so a concurrent request cannot slip between check and
+ * write (a taken name, the last admin); throwing leaves the store untouched.
+ */
+export type UsersCheck = (users: readonly StoredUser[]) => void;
+
 export interface UsersStore {
   list(): StoredUser[];
   get(id: number): StoredUser | undefined;
   findByName(username: string): StoredUser | undefined;
-  /** Assigns the id; the caller has checked the name is free within the same tick. */
-  create(user: Omit<StoredUser, 'id'>): Promise<StoredUser>;
+  /** Assigns the id once `check` has passed on the users as they are at the write. */
+  create(user: Omit<StoredUser, 'id'>, check?: UsersCheck): Promise<StoredUser>;
   /** Applies `change` to the stored record, bumping its revision; undefined if it is gone. */
-  update(id: number, change: (user: StoredUser) => void): Promise<StoredUser | undefined>;
-  remove(id: number): Promise<boolean>;
+  update(
+    id: number,
+    change: (user: StoredUser, users: readonly StoredUser[]) => void,
+  ): Promise<StoredUser | undefined>;
+  remove(id: number, check?: UsersCheck): Promise<boolean>;
 }
 
 export function createUsersStore(database: Database): UsersStore {
@@ -22,8 +31,9 @@ export function createUsersStore(database: Database): UsersStore {
       const key = usernameKey(username);
       return database.read().users.find((user) => usernameKey(user.username) === key);
     },
-    create: (fields) =>
+    create: (fields, check) =>
       database.mutate((data) => {
+        check?.(data.users);
         const user: StoredUser = { ...fields, id: data.nextUserId };
         data.nextUserId += 1;
         data.users.push(user);
@@ -33,12 +43,13 @@ export function createUsersStore(database: Database): UsersStore {
       database.mutate((data) => {
         const user = data.users.find((candidate) => candidate.id === id);
         if (!user) return undefined;
-        change(user);
+        change(user, data.users);
         user.revision += 1;
         return structuredClone(user);
       }),
-    remove: (id) =>
+    remove: (id, check) =>
       database.mutate((data) => {
+        check?.(data.users);
         const before = data.users.length;
         data.users = data.users.filter((user) => user.id !== id);
         return data.users.length !== before;

@@ -6,7 +6,7 @@ import type { Settings } from '../settings/settings';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SharesStore } from '../shares/shares-store';
 import type { PublicUser, StoredUser } from './user';
-import { homeFolderName, toPublicUser } from './user';
+import { homeFolderName, toPublicUser, usernameKey } from './user';
 import type { UserField, UserInput } from './user-input';
 import {
   adminOnlyFields,
@@ -29,6 +29,8 @@ export interface UsersDeps {
   shares: SharesStore;
   /** The served folder: scopes are created under it. */
   root: string;
+  /** False in no-auth mode, where nobody has a password to confirm with. */
+  confirmsPasswords?: boolean;
 }
 
 /** An acting user, or undefined for the command line (full power, last-admin rule still holds). */
@@ -42,11 +44,11 @@ export async function createUser(
   const settings = deps.settings.get();
   const signup = options.signup === true;
   const username = checkUsername(input.username ?? '');
-  assertNameFree(deps.users, username, undefined);
+  assertNameFree(deps.users.list(), username, undefined);
   // Self-registered users take nothing from the request but a name and a password.
   const given: UserInput = signup ? {} : input;
   const { scope, isHome } = newUserScope(settings, username, given.scope ?? '');
-  if (isHome) assertHomeFree(deps.users, scope);
+  if (isHome) assertHomeFree(deps.users.list(), scope);
   const defaults = settings.defaults;
   const perm = signup
     ? {
@@ -72,10 +74,11 @@ export async function createUser(
     sessionVersion: 1,
     revision: 1,
   };
-  // Checked again after the awaits, in the same tick as the write: concurrent requests cannot both pass.
-  assertNameFree(deps.users, username, undefined);
-  if (isHome) assertHomeFree(deps.users, scope);
-  return deps.users.create(record);
+  // Checked again inside the write: concurrent requests cannot both pass.
+  return deps.users.create(record, (users) => {
+    assertNameFree(users, username, undefined);
+    if (isHome) assertHomeFree(users, scope);
+  });
 }
 
 export async function updateUser(
@@ -84,6 +87,7 @@ export async function updateUser(
   id: number,
   which: readonly string[],
   data: UserInput,
+  currentPassword?: string,
 ): Promise<{ user: StoredUser; passwordChanged: boolean }> {
   const target = findVisible(deps.users, actor, id);
   if (data.id !== undefined && data.id !== id)
@@ -93,6 +97,8 @@ export async function updateUser(
     ? userFieldNames.filter((field) => data[field] !== undefined)
     : resolveFields(which);
   if (actor && !actor.perm.admin) checkSelfService(actor, whole, fields);
+  const guarded = whole || fields.some((field) => passwordGuardedFields.has(field));
+  await confirmActor(deps, actor, currentPassword, guarded);
   if (!whole) {
     const missing = fields.find((field) => field !== 'password' && data[field] === undefined);
     if (missing) throw new AppError('request.invalid', `data is missing the field "${missing}"`);
@@ -116,11 +122,9 @@ export async function updateUser(
     changes.passwordHash = await hashNewPassword(password, minimumLength(settings));
   }
 
-  const current = deps.users.get(id);
-  if (!current) throw new AppError('users.notFound');
-  if (changes.username !== undefined) assertNameFree(deps.users, changes.username, id);
-  if (changes.perm && current.perm.admin && !changes.perm.admin) assertAnotherAdmin(deps.users, id);
-  const user = await deps.users.update(id, (stored) => {
+  const user = await deps.users.update(id, (stored, users) => {
+    if (changes.username !== undefined) assertNameFree(users, changes.username, id);
+    if (changes.perm && stored.perm.admin && !changes.perm.admin) assertAnotherAdmin(users, id);
     Object.assign(stored, changes);
     if (passwordChanged) stored.sessionVersion += 1;
   });
@@ -129,18 +133,45 @@ export async function updateUser(
 }
 
 export async function deleteUser(deps: UsersDeps, actor: UserActor, id: number): Promise<void> {
-  const target = findVisible(deps.users, actor, id);
-  if (target.perm.admin) assertAnotherAdmin(deps.users, id);
-  if (!(await deps.users.remove(id))) throw new AppError('users.notFound');
+  findVisible(deps.users, actor, id);
+  const removed = await deps.users.remove(id, (users) => {
+    if (users.find((user) => user.id === id)?.perm.admin) assertAnotherAdmin(users, id);
+  });
+  if (!removed) throw new AppError('users.notFound');
   await deps.shares.removeWhere((share) => share.userID === id);
 }
 
-/** File Browser 2.63 clients send the caller's password with sensitive changes; when given it must match. */
-export async function checkCurrentPassword(
+/**
+ * Changes that hand over an account or widen what it reaches. Like File Browser, they need the
+ * acting user's own password, so a stolen session (a token from a log, an unlocked screen) cannot
+ * lock the owner out or make itself admin.
+ */
+const passwordGuardedFields: ReadonlySet<UserField> = new Set<UserField>([
+  'username',
+  'password',
+  'scope',
+  'perm',
+  'commands',
+  'rules',
+  'lockPassword',
+]);
+
+/**
+ * Checks `currentPassword` against the acting user's: required for guarded changes (creating and
+ * deleting users too), checked whenever given. The command line (no actor) and no-auth mode skip it.
+ */
+export async function confirmActor(
+  deps: UsersDeps,
   actor: UserActor,
   currentPassword: string | undefined,
+  required: boolean,
 ): Promise<void> {
-  if (!actor || !currentPassword) return;
+  if (!actor || deps.confirmsPasswords === false) return;
+  if (!currentPassword) {
+    if (required)
+      throw new AppError('users.currentPasswordRequired', 'the current password is required');
+    return;
+  }
   if (!(await verifyPassword(normalisePassword(currentPassword), actor.passwordHash)))
     throw new AppError('users.currentPasswordWrong', 'the current password is incorrect');
 }
@@ -183,14 +214,19 @@ function newUserScope(
   return { scope: normaliseScope(`${settings.userHomeBasePath}/${folder}`), isHome: true };
 }
 
-function assertNameFree(users: UsersStore, username: string, exceptId: number | undefined): void {
-  const existing = users.findByName(username);
-  if (existing && existing.id !== exceptId) throw new AppError('users.nameTaken');
+function assertNameFree(
+  users: readonly StoredUser[],
+  username: string,
+  exceptId: number | undefined,
+): void {
+  const key = usernameKey(username);
+  if (users.some((user) => user.id !== exceptId && usernameKey(user.username) === key))
+    throw new AppError('users.nameTaken');
 }
 
-function assertHomeFree(users: UsersStore, scope: string): void {
+function assertHomeFree(users: readonly StoredUser[], scope: string): void {
   const key = scope.toLowerCase();
-  if (users.list().some((user) => scopeKey(user.scope) === key))
+  if (users.some((user) => scopeKey(user.scope) === key))
     throw new AppError('users.homeTaken', 'another user already has this home folder');
 }
 
@@ -202,8 +238,8 @@ function scopeKey(scope: string): string {
   }
 }
 
-function assertAnotherAdmin(users: UsersStore, id: number): void {
-  if (!users.list().some((user) => user.id !== id && user.perm.admin))
+function assertAnotherAdmin(users: readonly StoredUser[], id: number): void {
+  if (!users.some((user) => user.id !== id && user.perm.admin))
     throw new AppError('users.lastAdmin');
 }
 

@@ -92,14 +92,16 @@ describe('login and tokens', () => {
     }
   });
 
-  it('reads the token from the auth query parameter and cookie on GET only', async () => {
+  it('reads the auth query parameter and cookie only on GET of download routes', async () => {
     const token = await server.adminToken();
-    const viaQuery = await server.request('GET', `/api/users?auth=${token}`);
+    const viaQuery = await server.request('GET', `/api/raw/?auth=${token}`);
     assert.equal(viaQuery.status, 200);
-    const viaCookie = await server.request('GET', '/api/users', {
+    const viaCookie = await server.request('GET', '/api/raw/', {
       headers: { cookie: `other=1; auth=${token}` },
     });
     assert.equal(viaCookie.status, 200);
+    const elsewhere = await server.request('GET', `/api/users?auth=${token}`);
+    assert.equal(elsewhere.status, 401);
     const postWithCookie = await server.request('POST', '/api/renew', {
       headers: { cookie: `auth=${token}` },
     });
@@ -166,7 +168,7 @@ describe('login and tokens', () => {
     }
     assert.equal(last?.status, 429);
     assert.ok(Number(last?.headers['retry-after']) > 0);
-    // The brake is per username: the admin can still log in from the same address.
+    // The brake is per username and address: the admin can still log in from the same address.
     const admin = await server.request('POST', '/api/login', {
       body: { username: 'admin', password: adminPassword },
     });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { removeDir, startServer } from '../helpers/server';
+import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestResponse, TestServer } from '../helpers/server';
 
 const password = 'password-for-share-tests';
@@ -51,7 +51,12 @@ describe('public share access', () => {
   const createUser = async (username: string, scope: string, rules: unknown[] = []) => {
     const response = await server.request('POST', '/api/users', {
       token: admin,
-      body: { what: 'user', which: [], data: { username, password, scope, perm: fullPerm, rules } },
+      body: {
+        what: 'user',
+        which: [],
+        data: { username, password, scope, perm: fullPerm, rules },
+        current_password: adminPassword,
+      },
     });
     assert.equal(response.status, 201, response.text);
     return response.json<{ id: number }>().id;
@@ -64,7 +69,12 @@ describe('public share access', () => {
   const updateAlice = async (which: string, data: Record<string, unknown>) => {
     const response = await server.request('PUT', `/api/users/${aliceId}`, {
       token: admin,
-      body: { what: 'user', which: [which], data: { id: aliceId, ...data } },
+      body: {
+        what: 'user',
+        which: [which],
+        data: { id: aliceId, ...data },
+        current_password: adminPassword,
+      },
     });
     assert.equal(response.status, 200, response.text);
   };
@@ -300,7 +310,10 @@ describe('public share access', () => {
     const frank = await server.login('frank', password);
     const hash = await share(frank, '/f.txt');
     assert.equal((await get(`/api/public/dl/${hash}`)).text, 'FFF');
-    const deleted = await server.request('DELETE', `/api/users/${frankId}`, { token: admin });
+    const deleted = await server.request('DELETE', `/api/users/${frankId}`, {
+      token: admin,
+      body: { current_password: adminPassword },
+    });
     assert.equal(deleted.status, 200);
     assert.deepEqual((await get(`/api/public/share/${hash}`)).json(), notFound);
     assert.equal((await get(`/api/public/dl/${hash}`)).status, 404);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { removeDir, startServer } from '../helpers/server';
+import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 
 const password = 'password-for-search-tests';
@@ -41,7 +41,12 @@ describe('search', () => {
   const createUser = async (username: string, scope: string, rules: unknown[] = []) => {
     const response = await server.request('POST', '/api/users', {
       token: await server.adminToken(),
-      body: { what: 'user', which: [], data: { username, password, scope, perm, rules } },
+      body: {
+        what: 'user',
+        which: [],
+        data: { username, password, scope, perm, rules },
+        current_password: adminPassword,
+      },
     });
     assert.equal(response.status, 201, response.text);
     return server.login(username, password);

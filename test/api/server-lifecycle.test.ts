@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import bcrypt from 'bcryptjs';
 import { runCli, tempInstall } from '../helpers/cli';
-import { removeDir, startServer } from '../helpers/server';
+import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 
 function putSettings(server: TestServer, token: string, name: string) {
@@ -153,6 +153,7 @@ describe('crashes and signals', () => {
                   what: 'user',
                   which: [],
                   data: { username: `u${delayMs}-${index}`, password: 'burst-password-123' },
+                  current_password: adminPassword,
                 },
               })
             : putSettings(server, token, `burst ${delayMs} ${index}`),

@@ -97,7 +97,12 @@ describe('settings API', () => {
   it('answers 401 without a token, 403 for non-admins, 405 for other methods', async () => {
     const created = await server.request('POST', '/api/users', {
       token: admin,
-      body: { what: 'user', which: [], data: { username: 'plain', password: 'plain-password-1' } },
+      body: {
+        what: 'user',
+        which: [],
+        data: { username: 'plain', password: 'plain-password-1' },
+        current_password: adminPassword,
+      },
     });
     assert.equal(created.status, 201);
     const plain = await server.login('plain', 'plain-password-1');
@@ -296,7 +301,12 @@ describe('settings API', () => {
     assert.equal((await putSettings({ minimumPasswordLength: 20 })).status, 200);
     const response = await server.request('POST', '/api/users', {
       token: admin,
-      body: { what: 'user', which: [], data: { username: 'shorty', password: 'fifteen-chars-x' } },
+      body: {
+        what: 'user',
+        which: [],
+        data: { username: 'shorty', password: 'fifteen-chars-x' },
+        current_password: adminPassword,
+      },
     });
     assert.equal(response.status, 400);
     assert.match(response.json<{ message: string }>().message, /20/);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { removeDir, startServer } from '../helpers/server';
+import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 
 interface Share {
@@ -34,7 +34,12 @@ async function createUser(
 ): Promise<{ id: number; token: string }> {
   const response = await server.request('POST', '/api/users', {
     token: await server.adminToken(),
-    body: { what: 'user', which: [], data: { username, password, scope, perm, rules } },
+    body: {
+      what: 'user',
+      which: [],
+      data: { username, password, scope, perm, rules },
+      current_password: adminPassword,
+    },
   });
   assert.equal(response.status, 201, response.text);
   return { id: response.json<{ id: number }>().id, token: await server.login(username, password) };

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { removeDir, startServer } from '../helpers/server';
+import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestResponse, TestServer } from '../helpers/server';
 
 interface PublicUser {
@@ -212,7 +212,12 @@ describe('signup', () => {
     it('also applies to admin-created users with a blank scope', async () => {
       const response = await server.request('POST', '/api/users', {
         token: admin,
-        body: { what: 'user', which: [], data: { username: 'carla', password, scope: '' } },
+        body: {
+          what: 'user',
+          which: [],
+          data: { username: 'carla', password, scope: '' },
+          current_password: adminPassword,
+        },
       });
       assert.equal(response.status, 201, response.text);
       assert.equal(response.json<PublicUser>().scope, '/homes/carla');

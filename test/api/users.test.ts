@@ -33,6 +33,11 @@ function envelope(data: Record<string, unknown>, which: string[] = [], extra = {
   return { what: 'user', which, data, ...extra };
 }
 
+/** A create as the admin, confirmed with the admin's password. */
+function creation(data: Record<string, unknown>, which: string[] = [], extra = {}) {
+  return envelope(data, which, { current_password: adminPassword, ...extra });
+}
+
 describe('users API', () => {
   let server: TestServer;
   let admin: string;
@@ -41,7 +46,7 @@ describe('users API', () => {
   async function addUser(username: string, data: Record<string, unknown> = {}): Promise<number> {
     const response = await server.request('POST', '/api/users', {
       token: admin,
-      body: envelope({ username, password: userPassword, ...data }),
+      body: creation({ username, password: userPassword, ...data }),
     });
     assert.equal(response.status, 201, response.text);
     return response.json<PublicUser>().id;
@@ -53,10 +58,17 @@ describe('users API', () => {
     return response.json<PublicUser>();
   }
 
-  function put(token: string, id: number, which: string[], data: Record<string, unknown>) {
+  /** Admin changes are confirmed with the admin's password unless told otherwise. */
+  function put(
+    token: string,
+    id: number,
+    which: string[],
+    data: Record<string, unknown>,
+    currentPassword = token === admin ? adminPassword : undefined,
+  ) {
     return server.request('PUT', `/api/users/${id}`, {
       token,
-      body: envelope({ id, ...data }, which),
+      body: envelope({ id, ...data }, which, { current_password: currentPassword }),
     });
   }
 
@@ -146,51 +158,51 @@ describe('users API', () => {
     },
     {
       name: 'which is not empty',
-      body: envelope({ username: 'x2', password: userPassword }, ['username']),
+      body: creation({ username: 'x2', password: userPassword }, ['username']),
       status: 400,
       code: 'request.invalid',
     },
     { name: 'no data', body: { what: 'user' }, status: 400, code: 'request.invalid' },
     {
       name: 'empty password',
-      body: envelope({ username: 'x3', password: '' }),
+      body: creation({ username: 'x3', password: '' }),
       status: 400,
       code: 'users.passwordEmpty',
     },
     {
       name: 'short password',
-      body: envelope({ username: 'x4', password: 'short' }),
+      body: creation({ username: 'x4', password: 'short' }),
       status: 400,
       code: 'users.passwordTooShort',
       contains: '12',
     },
     {
       name: 'password of only spaces',
-      body: envelope({ username: 'x5', password: ' '.repeat(12) }),
+      body: creation({ username: 'x5', password: ' '.repeat(12) }),
       status: 400,
       code: 'users.passwordTooShort',
     },
     {
       name: 'password over 72 bytes',
-      body: envelope({ username: 'x6', password: 'é'.repeat(40) }),
+      body: creation({ username: 'x6', password: 'é'.repeat(40) }),
       status: 400,
       code: 'users.passwordTooLong',
     },
     {
       name: 'name taken in another case',
-      body: envelope({ username: 'ADMIN', password: userPassword }),
+      body: creation({ username: 'ADMIN', password: userPassword }),
       status: 409,
       code: 'users.nameTaken',
     },
     ...['a/lice', '..', 'bob ', '\u202Ebob', 'zero\u200Bwidth', ''].map((username) => ({
       name: `invalid name ${JSON.stringify(username)}`,
-      body: envelope({ username, password: userPassword }),
+      body: creation({ username, password: userPassword }),
       status: 400,
       code: 'users.invalidName',
     })),
     {
       name: 'share without download',
-      body: envelope({
+      body: creation({
         username: 'x7',
         password: userPassword,
         perm: { share: true, download: false },
@@ -200,46 +212,46 @@ describe('users API', () => {
     },
     ...['../x', 'a/../../x', 'a\\..\\x', 'a\u0000b'].map((scope) => ({
       name: `scope ${JSON.stringify(scope)}`,
-      body: envelope({ username: 'x8', password: userPassword, scope }),
+      body: creation({ username: 'x8', password: userPassword, scope }),
       status: 400,
       code: 'fs.badPath',
     })),
     {
       name: 'scope through a symlink leading out of the root',
-      body: envelope({ username: 'x9', password: userPassword, scope: '/escape/x9' }),
+      body: creation({ username: 'x9', password: userPassword, scope: '/escape/x9' }),
       status: 400,
       code: 'fs.badPath',
     },
     {
       name: 'scope that is a file',
-      body: envelope({ username: 'x10', password: userPassword, scope: '/a-file' }),
+      body: creation({ username: 'x10', password: userPassword, scope: '/a-file' }),
       status: 400,
       code: 'fs.notDirectory',
     },
     {
       name: 'admin as a string',
-      body: envelope({ username: 'x11', password: userPassword, perm: { admin: 'true' } }),
+      body: creation({ username: 'x11', password: userPassword, perm: { admin: 'true' } }),
       status: 400,
       code: 'request.invalid',
       contains: 'perm.admin',
     },
     {
       name: 'id as an array',
-      body: envelope({ id: [1], username: 'x12', password: userPassword }),
+      body: creation({ id: [1], username: 'x12', password: userPassword }),
       status: 400,
       code: 'request.invalid',
       contains: 'id',
     },
     {
       name: 'unknown data field',
-      body: envelope({ username: 'x13', password: userPassword, passwordHash: 'x' }),
+      body: creation({ username: 'x13', password: userPassword, passwordHash: 'x' }),
       status: 400,
       code: 'request.invalid',
       contains: 'passwordHash',
     },
     {
       name: 'wrong current password',
-      body: envelope({ username: 'x14', password: userPassword }, [], {
+      body: creation({ username: 'x14', password: userPassword }, [], {
         current_password: 'not-the-password',
       }),
       status: 400,
@@ -422,7 +434,7 @@ describe('users API', () => {
         ['x'.repeat(73), 'users.passwordTooLong'],
         ['', 'users.passwordEmpty'],
       ]) {
-        const response = await put(token, id, ['password'], { password });
+        const response = await put(token, id, ['password'], { password }, userPassword);
         assert.equal(response.status, 400, password);
         assert.equal(codeOf(response), code);
       }
@@ -433,7 +445,13 @@ describe('users API', () => {
     const id = await addUser('dave');
     const first = await server.login('dave', userPassword);
     const second = await server.login('dave', userPassword);
-    const response = await put(first, id, ['password'], { password: 'a-brand-new-password' });
+    const response = await put(
+      first,
+      id,
+      ['password'],
+      { password: 'a-brand-new-password' },
+      userPassword,
+    );
     assert.equal(response.status, 200, response.text);
     const fresh = String(response.headers['x-auth-token']);
     assert.equal(fresh.split('.').length, 3);
@@ -503,7 +521,7 @@ describe('users API', () => {
   it('hands an admin who renames themselves a fresh token', async () => {
     const id = await addUser('henry', { perm: { admin: true } });
     const token = await server.login('henry', userPassword);
-    const response = await put(token, id, ['username'], { username: 'henrietta' });
+    const response = await put(token, id, ['username'], { username: 'henrietta' }, userPassword);
     assert.equal(response.status, 200);
     const fresh = String(response.headers['x-auth-token']);
     assert.equal((await server.request('GET', '/api/users', { token: fresh })).status, 200);
@@ -519,18 +537,16 @@ describe('users API', () => {
       body: { current_password: 'nope' },
     });
     assert.equal(wrongCurrent.status, 400);
-    const deleted = await server.request('DELETE', `/api/users/${id}`, { token: admin });
+    const confirmed = { token: admin, body: { current_password: adminPassword } };
+    const deleted = await server.request('DELETE', `/api/users/${id}`, confirmed);
     assert.equal(deleted.status, 200);
     assert.equal((await server.request('GET', `/api/users/${id}`, { token })).status, 401);
     assert.equal((await server.request('GET', `/api/users/${id}`, { token: admin })).status, 404);
-    assert.equal(
-      (await server.request('DELETE', `/api/users/${id}`, { token: admin })).status,
-      404,
-    );
+    assert.equal((await server.request('DELETE', `/api/users/${id}`, confirmed)).status, 404);
     const self = await server.login('judy', userPassword);
     const selfDelete = await server.request('DELETE', `/api/users/${other}`, {
       token: self,
-      body: {},
+      body: { current_password: userPassword },
     });
     assert.equal(selfDelete.status, 200, 'users may delete themselves');
   });
@@ -546,7 +562,10 @@ describe('users API', () => {
     assert.equal(codeOf(demote), 'users.lastAdmin');
     const whole = await put(admin, 1, ['all'], { perm: { admin: false } });
     assert.equal(whole.status, 403);
-    const remove = await server.request('DELETE', '/api/users/1', { token: admin });
+    const remove = await server.request('DELETE', '/api/users/1', {
+      token: admin,
+      body: { current_password: adminPassword },
+    });
     assert.equal(remove.status, 403);
     assert.equal(codeOf(remove), 'users.lastAdmin');
     assert.equal((await getUser(1)).perm.admin, true);
@@ -565,7 +584,7 @@ describe('deleting a user removes their share links', () => {
     const admin = await first.adminToken();
     const created = await first.request('POST', '/api/users', {
       token: admin,
-      body: envelope({ username: 'sharer', password: userPassword }),
+      body: creation({ username: 'sharer', password: userPassword }),
     });
     const id = created.json<PublicUser>().id;
     await first.stop();
@@ -580,7 +599,10 @@ describe('deleting a user removes their share links', () => {
     fs.writeFileSync(first.database, JSON.stringify(data));
     server = await startServer({ dir: first.dir });
     const token = await server.adminToken();
-    const response = await server.request('DELETE', `/api/users/${id}`, { token });
+    const response = await server.request('DELETE', `/api/users/${id}`, {
+      token,
+      body: { current_password: adminPassword },
+    });
     assert.equal(response.status, 200);
     await server.stop();
     const remaining = JSON.parse(fs.readFileSync(first.database, 'utf8')) as {

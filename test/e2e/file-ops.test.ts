@@ -161,7 +161,8 @@ describe('file operations', () => {
       dialog().getByRole('button', { name: 'tar.gz' }).click(),
     ]);
     assert.equal(download.suggestedFilename(), 'docs.tar.gz');
-    assert.match(download.url(), /\/api\/raw\/docs\?algo=targz&auth=/);
+    // A ticket for the folder travels in the link, never the session token.
+    assert.match(download.url(), /\/api\/raw\/docs\?algo=targz&ticket=[\w-]+\.[\w-]+\.[\w-]+$/);
     const [single] = await Promise.all([
       tab.page.waitForEvent('download'),
       (async () => {
@@ -181,7 +182,8 @@ describe('file operations', () => {
       tab.page.waitForEvent('download'),
       dialog().getByRole('button', { name: 'zip', exact: true }).click(),
     ]);
-    assert.match(download.url(), /\/api\/raw\/\?files=%2Fdocs%2C%2Fnote\.txt&algo=zip&auth=/);
+    // Items are named relative to their folder, which the ticket is for.
+    assert.match(download.url(), /\/api\/raw\/\?files=docs%2Cnote\.txt&algo=zip&ticket=/);
   });
 
   it('shows info with a checksum on demand, and folder counts', async () => {

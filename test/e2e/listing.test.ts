@@ -130,8 +130,14 @@ describe('listing', () => {
 
   it('switches between list and mosaic, stores it, and sizes mosaic columns by width', async () => {
     await openFresh('/files/', { viewMode: 'list' });
+    // The view switches at once; the server has it once its write is on disk and answered.
+    const saved = tab.page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' && /\/api\/users\/1$/.test(response.url()),
+    );
     await tab.page.getByRole('button', { name: 'Switch view' }).click();
     await tab.page.locator('.listing.mosaic').waitFor();
+    await saved;
     const stored = await ui.server.request('GET', '/api/users/1', { token });
     assert.equal(stored.json<{ viewMode: string }>().viewMode, 'mosaic');
     const width = await tab.page

@@ -60,12 +60,16 @@ describe('login', () => {
     await tab.close();
   });
 
-  it('logs out from the sidebar: the token is gone and the login screen shows', async () => {
+  it('logs out from the sidebar: the session ends on the server and the login screen shows', async () => {
     const tab = await ui.newPage();
     await tab.open('/files/');
+    const token = String(await tab.page.evaluate(() => localStorage.getItem('jwt')));
+    assert.equal((await ui.server.request('GET', '/api/resources/', { token })).status, 200);
     await tab.page.getByRole('button', { name: 'Logout' }).click();
     await tab.page.waitForURL(/\/login$/);
     assert.equal(await tab.page.evaluate(() => localStorage.getItem('jwt')), null);
+    // A copy of the token (a stolen one) is worthless now.
+    assert.equal((await ui.server.request('GET', '/api/resources/', { token })).status, 401);
     await tab.open('/files/');
     await tab.page.waitForURL(/\/login\?redirect=/);
     await tab.close();

@@ -191,7 +191,7 @@ describe('preview', () => {
     const src = String(await video.getAttribute('src'));
     assert.match(
       src,
-      /\/api\/raw\/gallery\/e-movie\.mp4\?inline=true&auth=[\w-]+\.[\w-]+\.[\w-]+$/,
+      /\/api\/raw\/gallery\/e-movie\.mp4\?inline=true&ticket=[\w-]+\.[\w-]+\.[\w-]+$/,
     );
     assert.equal(
       await video.evaluate((element: HTMLVideoElement) => element.autoplay && element.controls),
@@ -208,7 +208,10 @@ describe('preview', () => {
       { label: tracks[0]?.label, kind: tracks[0]?.kind, isDefault: tracks[0]?.isDefault },
       { label: 'Subtitle 1', kind: 'subtitles', isDefault: true },
     );
-    assert.match(tracks[0]?.src ?? '', /\/api\/subtitle\/gallery\/e-movie\.srt\?inline=true&auth=/);
+    assert.match(
+      tracks[0]?.src ?? '',
+      /\/api\/subtitle\/gallery\/e-movie\.srt\?inline=true&ticket=/,
+    );
     const vtt = await tab.page.evaluate(
       async (url) => (await fetch(url)).text(),
       tracks[0]?.src ?? '',
@@ -226,7 +229,7 @@ describe('preview', () => {
     const audio = tab.page.locator('audio');
     assert.match(
       String(await audio.getAttribute('src')),
-      /\/api\/raw\/gallery\/g-song\.mp3\?inline=true&auth=/,
+      /\/api\/raw\/gallery\/g-song\.mp3\?inline=true&ticket=/,
     );
     assert.equal(
       await audio.evaluate((element: HTMLAudioElement) => element.autoplay && element.controls),
@@ -246,14 +249,14 @@ describe('preview', () => {
     assert.equal(await frame.getAttribute('title'), 'PDF f-paper.pdf');
     assert.match(
       String(await frame.getAttribute('src')),
-      /\/api\/raw\/gallery\/f-paper\.pdf\?inline=true&auth=/,
+      /\/api\/raw\/gallery\/f-paper\.pdf\?inline=true&ticket=/,
     );
     await tab.shot('preview-pdf-light');
 
     await openFile(tab, '/files/gallery/', 'd-data.bin');
     const download = tab.page.getByRole('link', { name: 'Download', exact: true }).last();
     const href = String(await download.getAttribute('href'));
-    assert.match(href, /\/api\/raw\/gallery\/d-data\.bin\?auth=/);
+    assert.match(href, /\/api\/raw\/gallery\/d-data\.bin\?ticket=/);
     const size = await tab.page.evaluate(
       async (url) => (await (await fetch(url)).arrayBuffer()).byteLength,
       href,
@@ -270,7 +273,7 @@ describe('preview', () => {
     const barDownload = bar.getByRole('link', { name: 'Download' });
     assert.match(
       String(await barDownload.getAttribute('href')),
-      /\/api\/raw\/gallery\/b-second\.png\?auth=/,
+      /\/api\/raw\/gallery\/b-second\.png\?ticket=/,
     );
     for (const [button, dialog] of [
       ['Rename', 'Rename'],

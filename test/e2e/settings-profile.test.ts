@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { appPath, assertNoErrors, startUi } from '../helpers/browser';
 import type { UiHarness } from '../helpers/browser';
-import { bundle } from '../helpers/server';
+import { adminPassword, bundle } from '../helpers/server';
 
 const carol = { username: 'carol', password: 'carol-first-password-42' };
 const locked = { username: 'lockedlarry', password: 'larry-locked-password-42' };
@@ -18,7 +18,7 @@ describe('profile settings', () => {
     const token = await ui.server.adminToken();
     const response = await ui.server.request('POST', '/api/users', {
       token,
-      body: { what: 'user', which: [], data },
+      body: { what: 'user', which: [], data, current_password: adminPassword },
     });
     assert.equal(response.status, 201, response.text);
     return response.json<{ id: number }>().id;
@@ -137,6 +137,13 @@ describe('profile settings', () => {
     await second.fill('carol-second-password-42');
     assert.match(String(await first.getAttribute('class')), /\binput-equal\b/);
     assert.match(String(await second.getAttribute('class')), /\binput-equal\b/);
+    // The change is confirmed with the password it replaces.
+    assert.equal(await update.isDisabled(), true);
+    const current = tab.page.getByLabel('Your current password');
+    await current.fill('not-carols-password');
+    await update.click();
+    await tab.page.getByRole('alert').getByText('The current password is wrong.').waitFor();
+    await current.fill(carol.password);
     const before = await tab.page.evaluate(() => localStorage.getItem('jwt'));
     await update.click();
     await tab.page.getByRole('status').getByText('Password updated!').waitFor();
@@ -158,6 +165,7 @@ describe('profile settings', () => {
       as: { username: carol.username, password: 'carol-second-password-42' },
     });
     await tab.open('/settings/profile');
+    await tab.page.getByLabel('Your current password').fill('carol-second-password-42');
     await tab.page.getByLabel('Your new password', { exact: true }).fill('short');
     await tab.page.getByLabel('Confirm your new password').fill('short');
     await tab.page

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { assertNoErrors, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
+import { adminPassword } from '../helpers/server';
 
 const sheller = { username: 'sheller', password: 'sheller-password-for-tests-1' };
 const plain = { username: 'plain', password: 'plain-password-for-tests-1' };
@@ -12,7 +13,7 @@ const plain = { username: 'plain', password: 'plain-password-for-tests-1' };
 async function createUser(ui: UiHarness, data: Record<string, unknown>): Promise<void> {
   const response = await ui.server.request('POST', '/api/users', {
     token: await ui.server.adminToken(),
-    body: { what: 'user', which: [], data },
+    body: { what: 'user', which: [], data, current_password: adminPassword },
   });
   assert.equal(response.status, 201, response.text);
 }

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { appPath, assertNoErrors, startUi } from '../helpers/browser';
+import type { Locator } from 'playwright-core';
 import type { UiHarness, UiPage } from '../helpers/browser';
+import { adminPassword } from '../helpers/server';
 
 interface StoredUser {
   id: number;
@@ -30,13 +32,16 @@ describe('user management', () => {
     const token = await ui.server.adminToken();
     const response = await ui.server.request('POST', '/api/users', {
       token,
-      body: { what: 'user', which: [], data },
+      body: { what: 'user', which: [], data, current_password: adminPassword },
     });
     assert.equal(response.status, 201, response.text);
     return response.json<{ id: number }>().id;
   }
 
   const userForm = (tab: UiPage) => tab.page.locator('form.user-card');
+  /** Account changes are confirmed with the acting user's own password. */
+  const confirmWith = (scope: Locator, password = adminPassword) =>
+    scope.getByLabel('Your current password').fill(password);
 
   before(async () => {
     ui = await startUi({
@@ -83,6 +88,7 @@ describe('user management', () => {
     await form.getByRole('button', { name: 'Add rule' }).click();
     await form.getByLabel('Rule 1: allow or deny').selectOption('deny');
     await form.getByLabel('Rule 1', { exact: true }).fill('/private');
+    await confirmWith(form);
     await tab.shot('user-new-light');
     await form.getByRole('button', { name: 'Save' }).click();
     await tab.page.getByRole('status').getByText('User created!').waitFor();
@@ -144,6 +150,7 @@ describe('user management', () => {
     assert.equal(await form.getByLabel('Delete files and directories').isDisabled(), false);
     await form.getByLabel('Delete files and directories').uncheck();
     await form.getByLabel('Language').selectOption('fr');
+    await confirmWith(form);
     await form.getByRole('button', { name: 'Save' }).click();
     await tab.page.getByRole('status').getByText('User updated!').waitFor();
 
@@ -171,6 +178,7 @@ describe('user management', () => {
     assert.ok((await users()).some((user) => user.id === id));
 
     await userForm(tab).getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(tab.page.getByRole('dialog'));
     await tab.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await tab.page.getByRole('status').getByText('User deleted!').waitFor();
     await tab.page.waitForURL(/\/settings\/users$/);
@@ -198,6 +206,10 @@ describe('user management', () => {
     const form = userForm(tab);
     await form.getByLabel('Username').fill('bob');
     await form.getByLabel('Password', { exact: true }).fill('another-password-for-bob-1');
+    await confirmWith(form, 'not-the-admin-password');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await tab.page.getByRole('alert').getByText('The current password is wrong.').waitFor();
+    await confirmWith(form);
     await form.getByRole('button', { name: 'Save' }).click();
     await tab.page.getByRole('alert').getByText('Username already taken').waitFor();
     await form.getByLabel('Username').fill('gina');
@@ -211,6 +223,7 @@ describe('user management', () => {
 
     await tab.open('/settings/users/1');
     await userForm(tab).getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(tab.page.getByRole('dialog'));
     await tab.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await tab.page.getByRole('dialog').getByText(/403/).waitFor();
     await tab.shot('user-delete-refused-light');
@@ -231,6 +244,7 @@ describe('user management', () => {
     const form = userForm(tab);
     await form.getByLabel('Username').fill('helena');
     await form.getByLabel('Password', { exact: true }).fill('helena-new-password-2');
+    await confirmWith(form, 'helen-password-for-tests-1');
     await form.getByRole('button', { name: 'Save' }).click();
     await tab.page.getByRole('status').getByText('User updated!').waitFor();
     // The fresh token carries the new name, and the session goes on with it.
@@ -248,6 +262,7 @@ describe('user management', () => {
     // Giving up admin on yourself leaves the admin screens.
     await tab.open(`/settings/users/${id}`);
     await userForm(tab).getByLabel('Administrator').uncheck();
+    await confirmWith(userForm(tab), 'helena-new-password-2');
     await userForm(tab).getByRole('button', { name: 'Save' }).click();
     await tab.page.waitForURL(/\/settings\/profile$/);
     assert.equal(await tab.page.getByRole('navigation', { name: 'Settings' }).count(), 0);

@@ -168,7 +168,12 @@ export async function addUser(
 ): Promise<number> {
   const response = await server.request('POST', '/api/users', {
     token: await server.adminToken(),
-    body: { what: 'user', which: [], data: { username, password: userPassword, ...data } },
+    body: {
+      what: 'user',
+      which: [],
+      data: { username, password: userPassword, ...data },
+      current_password: adminPassword,
+    },
   });
   assert.equal(response.status, 201, response.text);
   return response.json<{ id: number }>().id;

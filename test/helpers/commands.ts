@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { adminPassword } from './server';
 import type { TestServer } from './server';
 
 const password = 'commands-password-1234';
@@ -41,6 +42,7 @@ export async function addUser(
         viewMode: 'list',
         lockPassword: false,
       },
+      current_password: adminPassword,
     },
   });
   assert.equal(response.status, 201, response.text);

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { adminPassword } from './server';
 import type { TestServer } from './server';
 
 export const userPassword = 'user-password-for-tests';
@@ -46,7 +47,7 @@ export async function createUser(server: TestServer, spec: UserSpec): Promise<nu
   };
   const response = await server.request('POST', '/api/users', {
     token: await server.adminToken(),
-    body: { what: 'user', which: [], data },
+    body: { what: 'user', which: [], data, current_password: adminPassword },
   });
   assert.equal(response.status, 201, `creating ${spec.username}: ${response.text}`);
   const location = String(response.headers.location ?? '');

@@ -27,6 +27,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is (a string or bytes), with no JSON encoding. */
   rawBody?: string | Buffer;
+  /** The client address the server sees, e.g. 127.0.0.2 (all of 127/8 is this machine). */
+  localAddress?: string;
 }
 
 export interface TestServer {
@@ -161,7 +163,14 @@ export function rawRequest(
   if (payload) headers['content-length'] = String(payload.length);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: target.hostname, port: target.port, method, path: rawPath, headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: rawPath,
+        headers,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -36,6 +36,7 @@ describe('parseInvocation', () => {
       idleTimeoutMs: 60_000,
       maxConnections: 1000,
       heavyWork: { listing: { total: 16, perUser: 4 }, walk: { total: 6, perUser: 2 } },
+      sessionLifetimeMs: 30 * 24 * 3600 * 1000,
     });
   });
 
@@ -136,6 +137,11 @@ describe('parseInvocation', () => {
     });
   });
 
+  it('reads the absolute session lifetime from the flag or the environment', () => {
+    assert.equal(serve(['--session-lifetime', '12h']).sessionLifetimeMs, 12 * 3600 * 1000);
+    assert.equal(serve([], { DRAWER_SESSION_LIFETIME: '7d' }).sessionLifetimeMs, 7 * 86_400_000);
+  });
+
   it('accepts File Browser’s spellings', () => {
     const config = serve([
       '--baseURL=/fb',
@@ -188,6 +194,8 @@ describe('parseInvocation', () => {
       [['--max-walks', '2/3'], {}, /--max-walks/],
       [['--max-walks', '0/0'], {}, /--max-walks/],
       [[], { DRAWER_MAX_LISTINGS: '4/' }, /DRAWER_MAX_LISTINGS/],
+      [['--session-lifetime', 'a month'], {}, /--session-lifetime/],
+      [[], { DRAWER_SESSION_LIFETIME: '0' }, /DRAWER_SESSION_LIFETIME/],
     ];
     for (const [argv, env, reason] of cases) {
       assert.throws(

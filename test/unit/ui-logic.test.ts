@@ -2,7 +2,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { encodePath } from '../../ui/api/client';
-import { filesUrl, joinPath, normalizePath, parentPath, samePath } from '../../ui/api/resources';
+import type { ApiClient, Query } from '../../ui/api/client';
+import {
+  downloadFolder,
+  downloadLink,
+  filesUrl,
+  joinPath,
+  normalizePath,
+  parentPath,
+  samePath,
+} from '../../ui/api/resources';
 import { pathFromPathname } from '../../ui/components/current-path';
 import { requireAdmin, requireSession, safeRedirect } from '../../ui/routes/guards';
 import { crumbsOf } from '../../ui/routes/files/breadcrumbs';
@@ -19,6 +28,7 @@ function token(claims: object): string {
 const user = (admin: boolean): Session => ({
   token: 't',
   exp: 0,
+  sid: '',
   user: {
     id: 2,
     username: 'u',
@@ -181,6 +191,34 @@ describe('paths', () => {
     assert.deepEqual(pathFromPathname('/files'), { path: '/', isDir: true });
     assert.deepEqual(pathFromPathname('/files/a.txt'), { path: '/a.txt', isDir: false });
     assert.equal(pathFromPathname('/settings'), null);
+  });
+});
+
+describe('download links', () => {
+  const api = {
+    link: (path: string, query: Query = {}) => {
+      const pairs = Object.entries(query).filter(([, value]) => value !== undefined);
+      const search = new URLSearchParams(pairs.map(([key, value]) => [key, String(value)]));
+      return `/${path}?${search.toString()}`;
+    },
+  } as unknown as ApiClient;
+  const ticket = { ticket: 'T', expires: 0 };
+
+  it('takes the ticket for the item itself, or the folder holding every selected item', () => {
+    assert.equal(downloadFolder(['/a/b.txt']), '/a/b.txt');
+    assert.equal(downloadFolder(['/a/b', '/a/c/']), '/a');
+    assert.equal(downloadFolder(['/a/x/y', '/a/z']), '/a');
+    assert.equal(downloadFolder(['/x', '/y']), '/');
+  });
+
+  it('names a selection relative to that folder and carries the ticket, never the session', () => {
+    assert.equal(downloadLink(api, ['/a b/c.txt'], ticket), '/api/raw/a%20b/c.txt?ticket=T');
+    assert.equal(
+      downloadLink(api, ['/a/x', '/a/y,z'], ticket, 'zip'),
+      '/api/raw/a/?files=x%2Cy%252Cz&algo=zip&ticket=T',
+    );
+    assert.equal(downloadLink(api, ['/x', '/y'], ticket), '/api/raw/?files=x%2Cy&ticket=T');
+    assert.equal(downloadLink(api, ['/x'], { ticket: '', expires: 0 }), '/api/raw/x?');
   });
 });
 

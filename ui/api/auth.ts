@@ -64,6 +64,17 @@ export async function startSession(api: ApiClient): Promise<void> {
   }
 }
 
-export function logOut(): void {
+/**
+ * Ends the session on the server too, so the token stops working wherever it was copied to; the
+ * local session is cleared even when the server cannot be reached.
+ */
+export async function logOut(api: ApiClient): Promise<void> {
+  const token = sessionStore.get()?.token;
+  try {
+    if (token)
+      await api.call('POST', 'api/logout', { headers: { 'X-Auth': token }, anonymous: true });
+  } catch (error) {
+    console.warn(`Logout could not reach the server: ${(error as Error).message}`);
+  }
   clearSession();
 }

@@ -47,7 +47,7 @@ export interface ApiClient {
   text(method: string, path: string, options?: CallOptions): Promise<string>;
   /** A raw-body POST with upload progress (fetch cannot report it). */
   upload(path: string, body: Blob, options?: UploadOptions): Promise<void>;
-  /** An absolute link under the base URL, carrying the token as ?auth= (downloads, media). */
+  /** An absolute link under the base URL; downloads and media add a ticket, never the session. */
   link(path: string, query?: Query): string;
 }
 
@@ -137,10 +137,6 @@ export function createApiClient(hooks: ApiHooks): ApiClient {
         request.send(body);
       });
     },
-    link: (path, query) =>
-      new URL(
-        withQuery(absolute(path), { ...query, auth: hooks.token() ?? undefined }),
-        location.href,
-      ).href,
+    link: (path, query) => new URL(withQuery(absolute(path), query), location.href).href,
   };
 }

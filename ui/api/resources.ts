@@ -2,6 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient, Query } from './client';
 import { encodePath } from './client';
+import type { Ticket } from './tickets';
+import { ticketParams } from './tickets';
 
 export interface ResourceItem {
   path: string;
@@ -150,15 +152,53 @@ export function uploadFile(
   return api.upload(resourceUrl(virtualPath), file, { query: { override }, onProgress });
 }
 
-/** A download link: one item as is (or as an archive when algo is given), several as one archive. */
-export function downloadLink(api: ApiClient, paths: string[], algorithm?: string): string {
-  if (paths.length === 1)
-    return api.link(`api/raw${encodePath(normalizePath(paths[0] ?? '/'))}`, { algo: algorithm });
-  const files = paths.map((path) => encodeURI(normalizePath(path))).join(',');
-  return api.link('api/raw/', { files, algo: algorithm });
+/**
+ * What a download's ticket must cover: the one item itself, or the folder holding every selected
+ * item (a selection is always named relative to that folder, so the ticket opens nothing beside it).
+ */
+export function downloadFolder(paths: readonly string[]): string {
+  const normalised = paths.map((path) => normalizePath(path));
+  if (normalised.length === 1) return normalised[0] ?? '/';
+  const parents = normalised.map((path) => parentPath(path).split('/').filter(Boolean));
+  const first = parents[0] ?? [];
+  let length = first.length;
+  for (const other of parents) {
+    let index = 0;
+    while (index < length && other[index] === first[index]) index += 1;
+    length = index;
+  }
+  return `/${first.slice(0, length).join('/')}`;
 }
 
-/** A link that shows a file in the page (images, media, PDFs). */
-export function inlineLink(api: ApiClient, virtualPath: string): string {
-  return api.link(`api/raw${encodePath(normalizePath(virtualPath))}`, { inline: true });
+/** A download link: one item as is (or as an archive when algo is given), several as one archive. */
+export function downloadLink(
+  api: ApiClient,
+  paths: readonly string[],
+  ticket: Ticket,
+  algorithm?: string,
+): string {
+  const folder = downloadFolder(paths);
+  const query = { algo: algorithm, ...ticketParams(ticket) };
+  if (paths.length === 1) return api.link(`api/raw${encodePath(folder)}`, query);
+  const prefix = folder === '/' ? '/' : `${folder}/`;
+  const files = paths
+    .map((path) => encodeURIComponent(normalizePath(path).slice(prefix.length)))
+    .join(',');
+  return api.link(`api/raw${encodePath(folder === '/' ? '/' : prefix)}`, { files, ...query });
+}
+
+/** A link that shows a file in the page (images, media, PDFs), under a ticket for it or its folder. */
+export function inlineLink(api: ApiClient, virtualPath: string, ticket: Ticket): string {
+  return api.link(`api/raw${encodePath(normalizePath(virtualPath))}`, {
+    inline: true,
+    ...ticketParams(ticket),
+  });
+}
+
+/** A subtitle track, converted to WebVTT by the server. */
+export function subtitleLink(api: ApiClient, virtualPath: string, ticket: Ticket): string {
+  return api.link(`api/subtitle${encodePath(normalizePath(virtualPath))}`, {
+    inline: true,
+    ...ticketParams(ticket),
+  });
 }

@@ -39,10 +39,22 @@ export function userQuery(api: ApiClient, id: number) {
   });
 }
 
-/** POST answers 201 with the new user (and its UI route in Location). */
-export function createUser(api: ApiClient, draft: UserDraft): Promise<UserRecord> {
+/**
+ * POST answers 201 with the new user (and its UI route in Location). Creating, deleting and changing
+ * accounts are confirmed with the acting user's own password (`currentPassword`).
+ */
+export function createUser(
+  api: ApiClient,
+  draft: UserDraft,
+  currentPassword: string,
+): Promise<UserRecord> {
   return api.json<UserRecord>('POST', 'api/users', {
-    json: { what: 'user', which: [], data: { ...draft, id: 0 } },
+    json: {
+      what: 'user',
+      which: [],
+      data: { ...draft, id: 0 },
+      current_password: currentPassword,
+    },
   });
 }
 
@@ -57,17 +69,23 @@ async function putUser(
   id: number,
   which: string[],
   data: object,
+  currentPassword: string,
 ): Promise<SavedUser> {
   const response = await api.call('PUT', `api/users/${id}`, {
-    json: { what: 'user', which, data: { ...data, id } },
+    json: { what: 'user', which, data: { ...data, id }, current_password: currentPassword },
   });
   const user = (await response.json()) as UserRecord;
   return { user, token: response.headers.get('X-Auth-Token') };
 }
 
 /** The admin editor replaces the whole record (which: ['all']). */
-export function updateUser(api: ApiClient, id: number, draft: UserDraft): Promise<SavedUser> {
-  return putUser(api, id, ['all'], draft);
+export function updateUser(
+  api: ApiClient,
+  id: number,
+  draft: UserDraft,
+  currentPassword: string,
+): Promise<SavedUser> {
+  return putUser(api, id, ['all'], draft, currentPassword);
 }
 
 /** A user's own password change (SPEC §5: only sent when both fields match). */
@@ -75,10 +93,15 @@ export function changeOwnPassword(
   api: ApiClient,
   id: number,
   password: string,
+  currentPassword: string,
 ): Promise<SavedUser> {
-  return putUser(api, id, ['password'], { password });
+  return putUser(api, id, ['password'], { password }, currentPassword);
 }
 
-export async function deleteUser(api: ApiClient, id: number): Promise<void> {
-  await api.call('DELETE', `api/users/${id}`);
+export async function deleteUser(
+  api: ApiClient,
+  id: number,
+  currentPassword: string,
+): Promise<void> {
+  await api.call('DELETE', `api/users/${id}`, { json: { current_password: currentPassword } });
 }

@@ -1,9 +1,12 @@
 // The shell panel (SPEC §2): a prompt with history that runs one command per WebSocket in the
 // current folder and streams its output; 'clear' empties the output and 'exit' closes the panel.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodePath } from '../api/client';
+import type { Ticket } from '../api/tickets';
+import { fetchTicket, ticketParams } from '../api/tickets';
 import { useApi } from '../api/use-api';
 import { browseHistory, closeShell, rememberCommand, shellHistory } from '../state/shell';
 import { useCurrentFolder } from './current-path';
@@ -23,7 +26,7 @@ interface Entry {
 const failedCode = 1011;
 const abnormalCode = 1006;
 
-/** ws(s)://host + BaseURL + /api/command + folder, with ?auth=<token> (the page's scheme decides ws or wss). */
+/** ws(s)://host + BaseURL + /api/command + folder, with ?ticket= (the page's scheme decides ws or wss). */
 export function commandSocketUrl(httpUrl: string): string {
   return httpUrl.replace(/^http/, 'ws');
 }
@@ -33,11 +36,14 @@ let nextEntryId = 1;
 export default function ShellPanel() {
   const { t } = useTranslation();
   const api = useApi();
+  const queryClient = useQueryClient();
   const folder = useCurrentFolder();
   const [entries, setEntries] = useState<Entry[]>([]);
   const [input, setInput] = useState('');
   const [running, setRunning] = useState(false);
   const socket = useRef<WebSocket | null>(null);
+  /** The command whose ticket is on its way; stopping it before then cancels it. */
+  const waiting = useRef<number | undefined>(undefined);
   const cursor = useRef(shellHistory.length);
   const draft = useRef('');
   const output = useRef<HTMLDivElement>(null);
@@ -60,8 +66,26 @@ export default function ShellPanel() {
     const id = nextEntryId++;
     setEntries((list) => [...list, { id, folder, command, output: [] }]);
     setRunning(true);
+    waiting.current = id;
+    // The socket's URL carries a command ticket for this folder, never the session token.
+    fetchTicket(queryClient, api, 'command', folder).then(
+      (ticket) => {
+        if (waiting.current !== id) return setRunning(false);
+        waiting.current = undefined;
+        connect(id, command, ticket);
+      },
+      () => {
+        waiting.current = undefined;
+        update(id, (entry) => ({ ...entry, note: 'unreachable' }));
+        setRunning(false);
+      },
+    );
+  }
+
+  function connect(id: number, command: string, ticket: Ticket) {
     let opened = false;
-    const ws = new WebSocket(commandSocketUrl(api.link(`api/command${encodePath(folder)}`)));
+    const url = api.link(`api/command${encodePath(folder)}`, ticketParams(ticket));
+    const ws = new WebSocket(commandSocketUrl(url));
     socket.current = ws;
     ws.onopen = () => {
       opened = true;
@@ -96,6 +120,7 @@ export default function ShellPanel() {
 
   function stop(id: number | undefined) {
     if (id !== undefined) update(id, (entry) => ({ ...entry, note: 'stopped' }));
+    waiting.current = undefined;
     socket.current?.close(1000);
   }
 

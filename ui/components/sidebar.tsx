@@ -1,7 +1,9 @@
 // The sidebar: My files, New folder/file (create permission), Settings, Logout, Help and the credits.
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { logOut } from '../api/auth';
+import { useApi } from '../api/use-api';
 import { appName, config } from '../config';
 import { showPrompt } from '../state/prompt';
 import { useSession } from '../state/session';
@@ -12,6 +14,8 @@ export function Sidebar({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
+  const api = useApi();
+  const queryClient = useQueryClient();
   const folder = useCurrentFolder();
   // Every settings page lights the one Settings entry, not only the profile it links to.
   const onSettings = useLocation({ select: (location) => location.pathname.includes('/settings') });
@@ -52,8 +56,10 @@ export function Sidebar({ open }: { open: boolean }) {
               type="button"
               className="sidebar-item"
               onClick={() => {
-                logOut();
-                void navigate({ to: '/login' });
+                // Nothing of this session's data stays for whoever logs in next.
+                void logOut(api)
+                  .then(() => navigate({ to: '/login' }))
+                  .then(() => queryClient.clear());
               }}
             >
               <Icon name="logout" />

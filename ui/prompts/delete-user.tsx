@@ -1,9 +1,11 @@
 // deleteUser: 'Are you sure you want to delete this user?'; on success the users list shows again.
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteUser, usersKey } from '../api/users-admin';
 import { useApi } from '../api/use-api';
+import { CurrentPasswordField } from '../components/current-password-field';
 import { closePrompt } from '../state/prompt';
 import { showSuccess } from '../state/toasts';
 import { ActionButton } from './action-button';
@@ -22,8 +24,9 @@ export default function DeleteUserPrompt({ id, username }: { id: number; usernam
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const action = useAction();
+  const [current, setCurrent] = useState('');
   const remove = async () => {
-    await deleteUser(api, id);
+    await deleteUser(api, id, current);
     queryClient.removeQueries({ queryKey: [...usersKey, id] });
     await queryClient.invalidateQueries({ queryKey: usersKey });
     closePrompt();
@@ -44,6 +47,11 @@ export default function DeleteUserPrompt({ id, username }: { id: number; usernam
     >
       <p>{t('users.deleteMessage')}</p>
       <p className="prompt-subject">{username}</p>
+      <CurrentPasswordField
+        label={t('users.currentPassword')}
+        value={current}
+        onChange={setCurrent}
+      />
     </PromptFrame>
   );
 }

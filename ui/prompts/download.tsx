@@ -1,15 +1,18 @@
 // download: the archive formats for a folder or several items (SPEC §2, §9).
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { archiveFormats, downloadLink } from '../api/resources';
+import { archiveFormats } from '../api/resources';
 import { useApi } from '../api/use-api';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
-import { startDownload } from '../components/start-download';
+import { notifyError } from '../components/describe-error';
+import { downloadItems } from '../components/start-download';
 import { CancelButton, PromptFrame } from './prompt-frame';
 
 export default function DownloadPrompt({ paths }: PromptPropsMap['download']) {
   const { t } = useTranslation();
   const api = useApi();
+  const queryClient = useQueryClient();
   return (
     <PromptFrame title={t('prompts.download.title')} actions={<CancelButton />}>
       <p>{t('prompts.download.message')}</p>
@@ -20,7 +23,7 @@ export default function DownloadPrompt({ paths }: PromptPropsMap['download']) {
             type="button"
             className="button format"
             onClick={() => {
-              startDownload(downloadLink(api, paths, algorithm));
+              downloadItems(queryClient, api, paths, algorithm).catch(notifyError);
               closePrompt();
             }}
           >

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { updateOwnPreferences } from '../api/users';
 import { changeOwnPassword } from '../api/users-admin';
 import { useApi } from '../api/use-api';
+import { asksCurrentPassword, CurrentPasswordField } from '../components/current-password-field';
 import { applyLocale, i18n } from '../i18n';
 import { setToken, useUser } from '../state/session';
 import { showSuccess } from '../state/toasts';
@@ -44,16 +45,19 @@ function PasswordCard() {
   const { t } = useTranslation();
   const api = useApi();
   const user = useUser();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const save = useSave();
   const tint = passwordTint(password, confirmation);
+  const ready = canSendPassword(password, confirmation) && (current !== '' || !asksCurrentPassword);
   const submit = () => {
-    if (!canSendPassword(password, confirmation)) return;
+    if (!ready) return;
     void save.run(async () => {
-      const { token } = await changeOwnPassword(api, user.id, password);
+      const { token } = await changeOwnPassword(api, user.id, password, current);
       // The old token stopped working with the old password: keep the session on the fresh one.
       if (token) setToken(token);
+      setCurrent('');
       setPassword('');
       setConfirmation('');
       showSuccess(t('settings.passwordUpdated'));
@@ -63,13 +67,7 @@ function PasswordCard() {
     <Card
       title={t('settings.password.title')}
       onSubmit={submit}
-      actions={
-        <SaveButton
-          busy={save.busy}
-          label={t('settings.update')}
-          disabled={!canSendPassword(password, confirmation)}
-        />
-      }
+      actions={<SaveButton busy={save.busy} label={t('settings.update')} disabled={!ready} />}
     >
       {/* Lets password managers tie the new password to the account. */}
       <input
@@ -80,6 +78,11 @@ function PasswordCard() {
         readOnly
         tabIndex={-1}
         aria-hidden="true"
+      />
+      <CurrentPasswordField
+        label={t('settings.password.current')}
+        value={current}
+        onChange={setCurrent}
       />
       <label className="field">
         <span>{t('settings.password.new')}</span>

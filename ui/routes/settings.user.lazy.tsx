@@ -10,6 +10,7 @@ import { createUser, updateUser, userQuery, usersKey } from '../api/users-admin'
 import type { UserRecord } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { ApiError } from '../api/client';
+import { CurrentPasswordField } from '../components/current-password-field';
 import { ErrorMessage, errorKindOf } from '../components/error-page';
 import { showPrompt } from '../state/prompt';
 import { patchUser, setToken, useUser } from '../state/session';
@@ -36,6 +37,7 @@ function UserEditor({
   const navigate = useNavigate();
   const me = useUser();
   const [state, setState] = useState(initial);
+  const [current, setCurrent] = useState('');
   const save = useSave();
   const isNew = user === undefined;
 
@@ -43,13 +45,14 @@ function UserEditor({
     void save.run(async () => {
       const draft = userDraftOf(state);
       if (!user) {
-        const created = await createUser(api, draft);
+        const created = await createUser(api, draft, current);
         await queryClient.invalidateQueries({ queryKey: usersKey });
         showSuccess(t('users.created'));
         await navigate({ to: '/settings/users/$id', params: { id: String(created.id) } });
         return;
       }
-      const saved = await updateUser(api, user.id, draft);
+      const saved = await updateUser(api, user.id, draft, current);
+      setCurrent('');
       queryClient.setQueryData(userQuery(api, user.id).queryKey, saved.user);
       await queryClient.invalidateQueries({ queryKey: usersKey, exact: true });
       setState((current) => ({ ...current, password: '' }));
@@ -95,6 +98,12 @@ function UserEditor({
         state={state}
         onChange={setState}
         scopeHint={homeHint}
+      />
+      <CurrentPasswordField
+        label={t('users.currentPassword')}
+        hint={t('users.currentPasswordHint')}
+        value={current}
+        onChange={setCurrent}
       />
     </Card>
   );

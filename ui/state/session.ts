@@ -37,6 +37,8 @@ export interface Session {
   user: SessionUser;
   /** Expiry in seconds since the epoch. */
   exp: number;
+  /** The server's id for this login, the same across renewals ('' from servers without one). */
+  sid: string;
 }
 
 export const tokenStorageKey = 'jwt';
@@ -58,7 +60,7 @@ function decodePart(part: string): unknown {
 export function parseToken(token: string, nowMs = Date.now()): Session {
   const parts = token.split('.');
   if (parts.length !== 3) throw new TokenError('malformed');
-  let claims: { user?: SessionUser; exp?: number };
+  let claims: { user?: SessionUser; exp?: number; sid?: unknown };
   try {
     claims = decodePart(parts[1] ?? '') as typeof claims;
   } catch {
@@ -67,7 +69,8 @@ export function parseToken(token: string, nowMs = Date.now()): Session {
   if (!claims || typeof claims.exp !== 'number' || typeof claims.user?.id !== 'number')
     throw new TokenError('malformed');
   if (claims.exp * 1000 <= nowMs) throw new TokenError('expired');
-  return { token, user: claims.user, exp: claims.exp };
+  const sid = typeof claims.sid === 'string' ? claims.sid : '';
+  return { token, user: claims.user, exp: claims.exp, sid };
 }
 
 export const sessionStore = createStore<Session | null>(null);

@@ -1,7 +1,8 @@
 // The files screen's header buttons, by permission and selection count (SPEC §6).
+import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { downloadLink, parentPath } from '../../api/resources';
+import { parentPath } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { updateOwnPreferences } from '../../api/users';
@@ -10,7 +11,7 @@ import { notifyError } from '../../components/describe-error';
 import { fileActions } from '../../components/extension-points';
 import { HeaderActions } from '../../components/header-actions';
 import { IconButton } from '../../components/icon-button';
-import { startDownload } from '../../components/start-download';
+import { downloadItems } from '../../components/start-download';
 import { useIsMobile } from '../../components/use-media';
 import { promptComponents } from '../../prompts/registry';
 import { showPrompt } from '../../state/prompt';
@@ -23,11 +24,18 @@ import { uploadInputId } from './listing';
 export type FilesScreenKind = 'listing' | 'editor' | 'preview';
 
 /** One file downloads at once; a folder or several items ask for the archive format. */
-export function download(api: ApiClient, resource: Resource, items: readonly ResourceItem[]): void {
+export function download(
+  queryClient: QueryClient,
+  api: ApiClient,
+  resource: Resource,
+  items: readonly ResourceItem[],
+): void {
   const targets = items.length > 0 ? items : [resource];
   const [only] = targets;
-  if (targets.length === 1 && only && !only.isDir)
-    return startDownload(downloadLink(api, [only.path]));
+  if (targets.length === 1 && only && !only.isDir) {
+    downloadItems(queryClient, api, [only.path]).catch(notifyError);
+    return;
+  }
   showPrompt('download', { paths: targets.map((item) => item.path) });
 }
 
@@ -119,7 +127,7 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
         <IconButton
           icon="download"
           label={t('buttons.download')}
-          onClick={() => download(api, resource, items)}
+          onClick={() => download(queryClient, api, resource, items)}
         />
       )}
       {listing && perm.create && (

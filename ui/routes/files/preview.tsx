@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadLink, filesUrl, parentPath, resourceQuery } from '../../api/resources';
+import { useTicket } from '../../api/tickets';
 import type { Resource, ResourceItem } from '../../api/resources';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
@@ -57,6 +58,7 @@ export default function Preview({ resource }: PreviewProps) {
   const navigate = useNavigate();
   const { previous, next, position } = useNeighbours(resource);
   const perm = user.perm;
+  const ticket = useTicket(resource.path);
 
   const go = (item: ResourceItem | undefined) => {
     if (item) void navigate({ href: filesUrl(item.path, false), replace: true });
@@ -139,7 +141,7 @@ export default function Preview({ resource }: PreviewProps) {
           {perm.download && (
             <a
               className="icon-button"
-              href={downloadLink(api, [resource.path])}
+              href={ticket && downloadLink(api, [resource.path], ticket)}
               download
               aria-label={t('buttons.download')}
               title={t('buttons.download')}

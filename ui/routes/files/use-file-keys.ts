@@ -56,7 +56,7 @@ export function useFileKeys(
         // The editor saves on its own; everywhere else Ctrl/Cmd+S downloads.
         if (kind === 'editor') return;
         event.preventDefault();
-        if (user.perm.download) download(api, shown, selected);
+        if (user.perm.download) download(queryClient, api, shown, selected);
       } else if (modifier && (key === 'c' || key === 'x')) {
         if (!listing || typingInField(event.target) || selected.length === 0) return;
         if (key === 'x' && !user.perm.rename) return;
