@@ -2,6 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { AppError } from '../errors';
+import { decodeSigned } from './tokens';
 import type { VirtualPath } from '../fs/virtual-path';
 import { isWithin } from '../fs/virtual-path';
 import type { TokenClaims } from './tokens';
@@ -72,18 +73,7 @@ export function createTicketService(
       return { ticket: sign({ ...claims, iat, exp }), expires: exp };
     },
     verify(ticket, scope, path) {
-      if (ticket.split('.').length !== 3) throw new AppError('auth.tokenInvalid');
-      let claims: TicketClaims;
-      try {
-        claims = verifyTicket(ticket) as TicketClaims;
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        throw new AppError(
-          code === 'FAST_JWT_EXPIRED' ? 'auth.tokenExpired' : 'auth.tokenInvalid',
-          undefined,
-          { cause: error },
-        );
-      }
+      const claims = decodeSigned(verifyTicket, ticket) as TicketClaims;
       if (
         typeof claims.uid !== 'number' ||
         typeof claims.sv !== 'number' ||

@@ -82,18 +82,7 @@ export function createTokenService(
       });
     },
     verify(token) {
-      if (token.split('.').length !== 3) throw new AppError('auth.tokenInvalid');
-      let claims: TokenClaims;
-      try {
-        claims = verifyToken(token) as TokenClaims;
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        throw new AppError(
-          code === 'FAST_JWT_EXPIRED' ? 'auth.tokenExpired' : 'auth.tokenInvalid',
-          undefined,
-          { cause: error },
-        );
-      }
+      const claims = decodeSigned(verifyToken, token) as TokenClaims;
       const nowSeconds = Math.floor(now() / 1000);
       if (
         typeof claims.user?.id !== 'number' ||
@@ -110,4 +99,22 @@ export function createTokenService(
       return claims;
     },
   };
+}
+
+/**
+ * Verifies a signed token (session or ticket) with its own verifier; every failure is one of two
+ * 401 codes, so no detail of fast-jwt's reaches the client.
+ */
+export function decodeSigned(verify: (token: string) => unknown, token: string): unknown {
+  if (token.split('.').length !== 3) throw new AppError('auth.tokenInvalid');
+  try {
+    return verify(token);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new AppError(
+      code === 'FAST_JWT_EXPIRED' ? 'auth.tokenExpired' : 'auth.tokenInvalid',
+      undefined,
+      { cause: error },
+    );
+  }
 }

@@ -37,6 +37,7 @@ type Shape =
   | { array: Shape }
   | { record: Shape }
   | { nullable: Shape }
+  | { optional: Shape }
   | { object: Record<string, Shape> };
 
 const ruleShape: Shape = {
@@ -114,7 +115,14 @@ const userShape: Shape = {
 };
 
 const shareShape: Shape = {
-  object: { hash: 'string', path: 'string', userID: 'number', expire: 'number' },
+  // ino: links made by Drawer are bound to the inode they shared; older ones are not.
+  object: {
+    hash: 'string',
+    path: 'string',
+    userID: 'number',
+    expire: 'number',
+    ino: { optional: 'number' },
+  },
 };
 
 function check(value: unknown, shape: Shape, where: string): void {
@@ -135,6 +143,7 @@ function check(value: unknown, shape: Shape, where: string): void {
     if (value !== null) check(value, shape.nullable, where);
     return;
   }
+  if ('optional' in shape) return check(value, shape.optional, where);
   if ('array' in shape) {
     if (!Array.isArray(value)) return fail('a list');
     value.forEach((item, index) => check(item, shape.array, `${where}[${index}]`));
@@ -146,11 +155,15 @@ function check(value: unknown, shape: Shape, where: string): void {
     for (const [key, item] of entries) check(item, shape.record, `${where}.${key}`);
     return;
   }
-  for (const [key, fieldShape] of Object.entries(shape.object)) {
-    if (!(key in value)) throw new ConfigFileError(`${where} is missing the field "${key}"`);
+  const fields: Record<string, Shape> = shape.object;
+  for (const [key, fieldShape] of Object.entries(fields)) {
+    if (!(key in value)) {
+      if (typeof fieldShape === 'object' && 'optional' in fieldShape) continue;
+      throw new ConfigFileError(`${where} is missing the field "${key}"`);
+    }
     check((value as Record<string, unknown>)[key], fieldShape, `${where}.${key}`);
   }
-  const unknown = entries.find(([key]) => !(key in shape.object));
+  const unknown = entries.find(([key]) => !(key in fields));
   if (unknown) throw new ConfigFileError(`${where} has an unknown field "${unknown[0]}"`);
 }
 

@@ -41,6 +41,13 @@ export async function serve(config: ServerConfig, uiFolder: string): Promise<num
     const host = config.address.includes(':') ? `[${config.address}]` : config.address;
     const url = `${config.cert ? 'https' : 'http'}://${host}:${port}${config.baseUrl}/`;
 
+    // Warnings first: whoever waits for "Listening on" has read them too.
+    if (config.noAuth) log.warn('--noauth: anyone who can reach this address acts as the admin');
+    if (config.enableExec)
+      log.warn('--enable-exec: users with the execute permission can run commands on this machine');
+    if (sandboxWarning) log.warn(sandboxWarning);
+    if (config.followExternalSymlinks)
+      log.warn('--follow-external-symlinks: symlinks may lead out of user scopes');
     // One write, so whoever waits for "Listening on" also has the first-run lines.
     const banner = [`Drawer ${version} serving ${config.root}`, `Listening on ${url}`];
     if (firstRun?.generatedPassword) {
@@ -54,12 +61,6 @@ export async function serve(config: ServerConfig, uiFolder: string): Promise<num
       );
     }
     process.stdout.write(`${banner.join('\n')}\n`);
-    if (config.noAuth) log.warn('--noauth: anyone who can reach this address acts as the admin');
-    if (config.enableExec)
-      log.warn('--enable-exec: users with the execute permission can run commands on this machine');
-    if (sandboxWarning) log.warn(sandboxWarning);
-    if (config.followExternalSymlinks)
-      log.warn('--follow-external-symlinks: symlinks may lead out of user scopes');
 
     const signal = await stopSignal;
     log.info(`${signal} received, finishing requests in flight`);

@@ -5,7 +5,6 @@ import { AppError } from '../errors';
 import type { FolderHandle, Identity } from './anchored';
 import {
   changedError,
-  closeFd,
   isSameIdentity,
   lstatAt,
   openFileAt,
@@ -36,12 +35,13 @@ export interface EntryAt {
 /** Copies a regular file through a temp file beside the destination; the source must be the checked one. */
 async function copyFile(source: EntryAt, folder: FolderHandle, name: string, replace: boolean) {
   const opened = await openFileAt(source.parent, source.name, source.stats);
+  // The stream owns the descriptor from here on and closes it, however the copy ends.
+  const stream = fs.createReadStream('', { fd: opened.fd });
   let temp: string;
   try {
-    const stream = fs.createReadStream('', { fd: opened.fd, autoClose: false });
     temp = await streamToTemp(folder, stream, opened.stats.mode & permissionBits);
   } finally {
-    closeFd(opened.fd);
+    stream.destroy();
   }
   await placeTemp(folder, temp, name, replace);
 }

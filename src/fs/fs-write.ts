@@ -95,11 +95,8 @@ export async function streamToTemp(
     await pipeline(source, sink);
     return temp;
   } catch (error) {
-    try {
-      fs.closeSync(fd);
-    } catch {
-      // the stream closed it already
-    }
+    // The stream owns the descriptor and has closed it: closing the number again could close
+    // whatever another request opened under it since.
     await removeName(folder, temp);
     throw isWriteError(error)
       ? toFsError(error)

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { addUser, changeSettings, processesRunning, waitFor } from '../helpers/commands';
-import { removeDir, startServer } from '../helpers/server';
+import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 import { openShell } from '../helpers/websocket';
 import type { ShellOptions } from '../helpers/websocket';
@@ -363,6 +363,7 @@ describe('command runner (exec enabled)', () => {
           body: {
             what: 'user',
             which: [],
+            current_password: adminPassword,
             data: {
               username: 'shelly',
               password: 'shelly-password-1234',

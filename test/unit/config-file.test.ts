@@ -31,7 +31,11 @@ function database(): DatabaseShape {
     settings: defaultSettings(false),
     users: [user(2, 'bob', false), user(1, 'admin', true)],
     nextUserId: 3,
-    shares: [{ hash: 'abc', path: '/x', userID: 2, expire: 0 }],
+    shares: [
+      { hash: 'abc', path: '/x', userID: 2, expire: 0 },
+      // Links made by Drawer carry the inode they are bound to; a backup keeps it.
+      { hash: 'def', path: '/y', userID: 2, expire: 0, ino: 1234 },
+    ],
   };
 }
 
