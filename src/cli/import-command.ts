@@ -27,7 +27,7 @@ export function importHelp(): string {
     '',
     'FILE is File Browser’s database (filebrowser.db; stop File Browser first), or the JSON that',
     'filebrowser config export or filebrowser users export wrote. Users keep their passwords,',
-    'ids, scopes, rights and rules; links keep their hashes, so links already sent keep working.',
+    'ids (where free), scopes, rights and rules; links keep their hashes, so sent links work.',
     'Users already in DB (same name) are updated; nothing else in DB is removed. Importing the',
     'same file again changes nothing. What cannot be carried over is listed. Stop the server first.',
     '',

@@ -18,6 +18,11 @@ export interface ReadFile {
 
 /** Read-only: the file is opened for reading and never locked, written or truncated. */
 export function readFileBrowserFile(file: string): ReadFile {
+  // No YAML parser is among Drawer's dependencies; File Browser writes the same data as JSON.
+  if (/\.ya?ml$/i.test(file))
+    throw new ImportError(
+      'YAML exports are not read: export again to a .json file (filebrowser config export config.json)',
+    );
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
