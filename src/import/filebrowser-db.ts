@@ -30,7 +30,7 @@ export function readFileBrowserDb(db: BoltDatabase): FileBrowserData {
     checkCodec(users, 'User');
     data.users = readRecords(users, 'user', problems, (key, record) => {
       const id = key.length === 8 ? key.readBigUInt64BE(0) : undefined;
-      return id !== undefined && BigInt(Number(record.id)) === id
+      return Number.isSafeInteger(record.id) && BigInt(record.id as number) === id
         ? undefined
         : `user stored under key ${key.toString('hex')} says it is user ${String(record.id)}`;
     });

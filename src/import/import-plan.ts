@@ -42,7 +42,9 @@ export function planImport(
   const settingsNotes: string[] = [];
   const settings = mapSettings(data, current.settings, settingsNotes) ?? current.settings;
   notCarried.push(...settingsNotes, ...serverNotes(data.server));
-  const settingsChanged = !isDeepStrictEqual(settings, current.settings);
+  const settingsChanged = (Object.keys(settings) as (keyof typeof settings)[]).filter(
+    (field) => !isDeepStrictEqual(settings[field], current.settings[field]),
+  );
 
   const shares = current.shares.map((share) => ({ ...share }));
   const shareChanges: string[] = [];
@@ -68,7 +70,7 @@ export function planImport(
 
   const changes = [
     ...users.changes,
-    ...(settingsChanged ? ['~ settings'] : []),
+    ...(settingsChanged.length > 0 ? [`~ settings: ${settingsChanged.join(', ')}`] : []),
     ...shareChanges,
     ...(users.nextUserId !== current.nextUserId ? [`~ next user id ${users.nextUserId}`] : []),
   ];
@@ -83,7 +85,7 @@ export function planImport(
     },
     changes,
     notCarried,
-    summary: `${data.users.length} users (${added} new, ${updated} changed, ${unchanged} already there), ${data.shares.length} share links (${shareChanges.length} new or changed), settings ${data.settings ? (settingsChanged ? 'changed' : 'already there') : 'not in this file'}`,
+    summary: `${data.users.length} users (${added} new, ${updated} changed, ${unchanged} already there), ${data.shares.length} share links (${shareChanges.length} new or changed), settings ${data.settings ? (settingsChanged.length > 0 ? 'changed' : 'already there') : 'not in this file'}`,
   };
 }
 
