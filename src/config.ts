@@ -48,7 +48,7 @@ export type Invocation =
   | { kind: 'version' }
   | { kind: 'subcommand'; name: SubcommandName; args: string[]; database: string; root: string };
 
-export const subcommandNames = ['version', 'hash', 'users', 'config'] as const;
+export const subcommandNames = ['version', 'hash', 'users', 'config', 'import'] as const;
 export type SubcommandName = (typeof subcommandNames)[number];
 
 /** Bad flags or values: the caller prints the message and exits with status 2. */
@@ -501,6 +501,8 @@ export function helpText(version: string): string {
     '  drawer config export FILE      back up settings, users and shares to a JSON file',
     '  drawer config import FILE      replace settings, users and shares from such a file',
     '                                 (see drawer config --help)',
+    "  drawer import FILE             carry File Browser's users, settings and links over",
+    '                                 (see drawer import --help)',
     '',
     'Flags (each can also come from the environment variable in brackets; flags win):',
     ...rows,

@@ -1,8 +1,9 @@
-// Subcommands that work on the database without serving: hash, users, config.
+// Subcommands that work on the database without serving: hash, users, config, import.
 import type { Invocation } from '../config';
 import { UsageError } from '../config';
 import { hashPassword, maxPasswordBytes } from '../auth/passwords';
 import { runConfigCommand } from './config-command';
+import { runImportCommand } from './import-command';
 import { runUsersCommand } from './users-command';
 
 type Subcommand = Extract<Invocation, { kind: 'subcommand' }>;
@@ -29,6 +30,8 @@ export async function runSubcommand(invocation: Subcommand): Promise<number> {
       return runUsersCommand(invocation.args, locations);
     case 'config':
       return runConfigCommand(invocation.args, locations);
+    case 'import':
+      return runImportCommand(invocation.args, locations);
     case 'version':
       throw new UsageError('version takes no arguments');
   }
