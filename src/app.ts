@@ -11,6 +11,7 @@ import { resourcesRoutes } from './files/resources-routes';
 import { rawRoutes } from './files/raw-routes';
 import { installAuthentication } from './http/auth';
 import { installErrorHandling, notFound, sendError, toAppError } from './http/error-handler';
+import { installJsonBodies } from './http/json-bodies';
 import { pageShellRoutes } from './http/page-shell';
 import { installSecurityHeaders } from './http/security-headers';
 import type { UiAssets } from './http/ui-assets';
@@ -92,6 +93,7 @@ export async function createApp(ctx: Context, assets: UiAssets): Promise<Fastify
   await app.register(
     async (scoped) => {
       installAuthentication(scoped, ctx);
+      installJsonBodies(scoped);
       for (const routes of routeModules) await routes(scoped, ctx);
       await pageShellRoutes(scoped, ctx, assets);
     },

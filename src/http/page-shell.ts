@@ -7,7 +7,11 @@ import { version } from '../version';
 import type { UiAsset, UiAssets } from './ui-assets';
 import { compressedVariant, isWorthCompressing, makeAsset } from './ui-assets';
 
-/** What the UI reads from the page before its first call (SPEC §2, File Browser's names). */
+/**
+ * What the UI reads from the page before its first call (SPEC §2), under File Browser's names:
+ * every key its client reads from `window.FileBrowser` is here with the value Drawer's settings
+ * give it, so the same object can be handed to that client.
+ */
 export function runtimeConfig(ctx: Context): Record<string, unknown> {
   const settings = ctx.settings.get();
   const baseUrl = ctx.config.baseUrl;
@@ -23,7 +27,11 @@ export function runtimeConfig(ctx: Context): Record<string, unknown> {
     Signup: settings.signup,
     NoAuth: ctx.config.noAuth,
     AuthMethod: ctx.config.noAuth ? 'noauth' : 'json',
+    // Drawer has no external logout page: its own login page is where a logout lands.
+    LogoutPage: '/login',
     LoginPage: !ctx.config.noAuth,
+    // Drawer serves no custom.css from the branding folder, so a page never links one.
+    CSS: false,
     HideLoginButton: settings.hideLoginButton,
     ReCaptcha: isRecaptchaEnabled(settings),
     ReCaptchaKey: isRecaptchaEnabled(settings) ? settings.recaptcha.key : '',

@@ -39,6 +39,34 @@ describe('page shell', () => {
     }
   });
 
+  it("carries every runtime setting File Browser's client reads from window.FileBrowser", async () => {
+    const config = inlinedConfig(await server.request('GET', '/'));
+    const read = {
+      AuthMethod: 'json',
+      BaseURL: '',
+      CSS: false,
+      Color: '',
+      DisableExternal: false,
+      DisableUsedPercentage: false,
+      EnableExec: false,
+      EnableThumbs: false,
+      HideLoginButton: true,
+      LoginPage: true,
+      LogoutPage: '/login',
+      NoAuth: false,
+      ReCaptcha: false,
+      ReCaptchaKey: '',
+      ResizePreview: false,
+      Signup: false,
+      StaticURL: '/static',
+      Theme: '',
+    };
+    for (const [key, value] of Object.entries(read)) assert.deepEqual(config[key], value, key);
+    for (const key of ['Name', 'Version', 'ReCaptchaHost'])
+      assert.equal(typeof config[key], 'string', key);
+    assert.deepEqual(Object.keys(config.TusSettings as object).sort(), ['chunkSize', 'retryCount']);
+  });
+
   it('answers 304 to If-None-Match with the ETag', async () => {
     const page = await server.request('GET', '/');
     const etag = String(page.headers.etag);

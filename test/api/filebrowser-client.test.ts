@@ -1,0 +1,517 @@
+// Every call File Browser's web client makes (its frontend/src/api/*.ts and utils/auth.ts), sent
+// as a browser sends it: string bodies without a Content-Type go out as text/plain;charset=UTF-8.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { makePng } from '../helpers/png';
+import { adminPassword, removeDir, startServer } from '../helpers/server';
+import type { TestResponse, TestServer } from '../helpers/server';
+
+/** What earlier calls answered, as the client keeps it (its auth store, the views' state). */
+interface State {
+  jwt: string;
+  user: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  carolId: string;
+  carolJwt: string;
+  carol: Record<string, unknown>;
+  fileHash: string;
+  folderHash: string;
+}
+
+interface ClientCall {
+  /** The client function, and the view that calls it when that decides the body. */
+  name: string;
+  method: string;
+  /** `{key}` is replaced by the State value of that name, here and in headers and rawBody. */
+  url: string;
+  headers: Record<string, string>;
+  rawBody?: string | ((state: State) => string);
+  status: number;
+  contains?: string;
+  remember?: (response: TestResponse, state: State) => void;
+  todo?: string;
+}
+
+const carolPassword = 'carol-password-for-client-tests';
+const newcomerPassword = 'newcomer-password-for-client-tests';
+const json = { 'Content-Type': 'application/json' };
+/** fetchURL: the session in X-Auth; a string body makes the browser add this type. */
+const api = { 'X-Auth': '{jwt}' };
+const apiText = { 'X-Auth': '{jwt}', 'Content-Type': 'text/plain;charset=UTF-8' };
+/** window.open and <img>/<track> links: the auth cookie the client sets itself. */
+const cookie = { Cookie: 'auth={jwt}' };
+const userEnvelope = (which: string[], data: unknown, currentPassword?: string) =>
+  JSON.stringify({
+    what: 'user',
+    which,
+    ...(currentPassword === undefined ? {} : { current_password: currentPassword }),
+    data,
+  });
+
+const calls: ClientCall[] = [
+  {
+    name: 'auth.login',
+    method: 'POST',
+    url: '/api/login',
+    headers: json,
+    rawBody: JSON.stringify({ username: 'admin', password: adminPassword, recaptcha: '' }),
+    status: 200,
+    contains: 'eyJ',
+  },
+  {
+    name: 'auth.renew',
+    method: 'POST',
+    url: '/api/renew',
+    headers: { 'X-Auth': '{jwt}' },
+    status: 200,
+    contains: 'eyJ',
+  },
+  {
+    name: 'settings.get',
+    method: 'GET',
+    url: '/api/settings',
+    headers: api,
+    status: 200,
+    contains: '"signup"',
+    remember: (response, state) => (state.settings = response.json()),
+  },
+  {
+    name: 'settings.update (Global.vue: what it read, signup turned on)',
+    method: 'PUT',
+    url: '/api/settings',
+    headers: apiText,
+    rawBody: (state) => JSON.stringify({ ...state.settings, signup: true }),
+    status: 200,
+  },
+  {
+    name: 'auth.signup',
+    method: 'POST',
+    url: '/api/signup',
+    headers: json,
+    rawBody: JSON.stringify({ username: 'newcomer', password: newcomerPassword }),
+    status: 200,
+  },
+  {
+    name: 'users.getAll',
+    method: 'GET',
+    url: '/api/users',
+    headers: api,
+    status: 200,
+    contains: '"newcomer"',
+  },
+  {
+    name: 'users.get',
+    method: 'GET',
+    url: '/api/users/1',
+    headers: api,
+    status: 200,
+    contains: '"username":"admin"',
+  },
+  {
+    name: 'users.create (User.vue: the defaults, then the form)',
+    method: 'POST',
+    url: '/api/users',
+    headers: apiText,
+    rawBody: (state) =>
+      JSON.stringify({
+        what: 'user',
+        which: [],
+        current_password: adminPassword,
+        data: {
+          ...(state.settings.defaults as object),
+          username: 'carol',
+          password: carolPassword,
+          rules: [],
+          lockPassword: false,
+          id: 0,
+          scope: '/docs',
+        },
+      }),
+    status: 201,
+    remember: (response, state) => {
+      state.carolId =
+        String(response.headers.location ?? '')
+          .split('/')
+          .at(-1) ?? '';
+    },
+  },
+  {
+    name: 'auth.login as the new user',
+    method: 'POST',
+    url: '/api/login',
+    headers: json,
+    rawBody: JSON.stringify({ username: 'carol', password: carolPassword, recaptcha: '' }),
+    status: 200,
+    remember: (response, state) => {
+      state.carolJwt = response.text;
+      state.carol = claimsOf(response.text);
+    },
+  },
+  {
+    name: 'users.get (User.vue, before editing)',
+    method: 'GET',
+    url: '/api/users/{carolId}',
+    headers: api,
+    status: 200,
+    remember: (response, state) => (state.carol = response.json()),
+  },
+  {
+    name: 'users.update all (User.vue)',
+    method: 'PUT',
+    url: '/api/users/{carolId}',
+    headers: apiText,
+    rawBody: (state) => userEnvelope(['all'], { ...state.carol, locale: 'de' }, adminPassword),
+    status: 200,
+  },
+  {
+    name: 'users.update viewMode (FileListing.vue)',
+    method: 'PUT',
+    url: '/api/users/1',
+    headers: apiText,
+    rawBody: userEnvelope(['viewMode'], { id: 1, viewMode: 'mosaic' }),
+    status: 200,
+  },
+  {
+    name: 'users.update sorting (FileListing.vue)',
+    method: 'PUT',
+    url: '/api/users/1',
+    headers: apiText,
+    rawBody: userEnvelope(['sorting'], { id: 1, sorting: { by: 'size', asc: true } }),
+    status: 200,
+  },
+  {
+    name: 'users.update profile (Profile.vue: the token user, edited)',
+    method: 'PUT',
+    url: '/api/users/1',
+    headers: apiText,
+    rawBody: (state) =>
+      userEnvelope(
+        [
+          'locale',
+          'hideDotfiles',
+          'singleClick',
+          'redirectAfterCopyMove',
+          'dateFormat',
+          'aceEditorTheme',
+        ],
+        {
+          ...state.user,
+          id: 1,
+          locale: 'fr',
+          hideDotfiles: true,
+          singleClick: false,
+          dateFormat: true,
+        },
+      ),
+    status: 200,
+  },
+  {
+    name: 'users.update password (Profile.vue, as the new user)',
+    method: 'PUT',
+    url: '/api/users/{carolId}',
+    headers: { 'X-Auth': '{carolJwt}', 'Content-Type': 'text/plain;charset=UTF-8' },
+    rawBody: (state) =>
+      userEnvelope(
+        ['password'],
+        { ...state.carol, id: Number(state.carolId), password: `${carolPassword}-2` },
+        carolPassword,
+      ),
+    status: 200,
+  },
+  {
+    name: 'users.remove (User.vue, with the current password)',
+    method: 'DELETE',
+    url: '/api/users/{carolId}',
+    headers: apiText,
+    rawBody: JSON.stringify({ current_password: adminPassword }),
+    status: 200,
+  },
+  {
+    name: 'files.fetch a folder',
+    method: 'GET',
+    url: '/api/resources/docs/',
+    headers: { ...api, 'X-Encoding': 'false' },
+    status: 200,
+    contains: '"a.txt"',
+  },
+  {
+    name: 'files.fetch a text file for the editor',
+    method: 'GET',
+    url: '/api/resources/docs/a.txt',
+    headers: { ...api, 'X-Encoding': 'true' },
+    status: 200,
+    contains: 'alpha',
+  },
+  {
+    name: 'files.fetchAll',
+    method: 'GET',
+    url: '/api/resources/recursive/docs/',
+    headers: api,
+    status: 200,
+    contains: 'b.txt',
+  },
+  {
+    name: 'files.checksum',
+    method: 'GET',
+    url: '/api/resources/docs/a.txt?checksum=md5',
+    headers: api,
+    status: 200,
+    contains: '"md5"',
+  },
+  {
+    name: 'files.put (the editor saves)',
+    method: 'PUT',
+    url: '/api/resources/docs/a.txt',
+    headers: apiText,
+    rawBody: 'alpha edited',
+    status: 200,
+  },
+  {
+    name: 'files.post a new file (XMLHttpRequest)',
+    method: 'POST',
+    url: '/api/resources/docs/new.txt?override=false',
+    headers: apiText,
+    rawBody: '',
+    status: 200,
+  },
+  {
+    name: 'files.post a folder',
+    method: 'POST',
+    url: '/api/resources/docs/sub/?override=false',
+    headers: apiText,
+    rawBody: '',
+    status: 200,
+  },
+  {
+    name: 'files.post an upload whose type is JSON: its bytes are the file',
+    method: 'POST',
+    url: '/api/resources/docs/data.json?override=false',
+    headers: { ...api, 'Content-Type': 'application/json' },
+    rawBody: '{"not json',
+    status: 200,
+  },
+  {
+    name: 'files.move',
+    method: 'PATCH',
+    url: '/api/resources/docs/new.txt?action=rename&destination=%2Fdocs%2Fmoved.txt&override=false&rename=false',
+    headers: api,
+    status: 200,
+  },
+  {
+    name: 'files.copy',
+    method: 'PATCH',
+    url: '/api/resources/docs/moved.txt?action=copy&destination=%2Fdocs%2Fcopied.txt&override=false&rename=false',
+    headers: api,
+    status: 200,
+  },
+  {
+    name: 'files.remove',
+    method: 'DELETE',
+    url: '/api/resources/docs/moved.txt',
+    headers: api,
+    status: 204,
+  },
+  {
+    name: 'files.usage',
+    method: 'GET',
+    url: '/api/usage/docs/',
+    headers: api,
+    status: 200,
+    contains: '"total"',
+  },
+  {
+    name: 'search',
+    method: 'GET',
+    url: '/api/search/docs/?query=b.txt',
+    headers: api,
+    status: 200,
+    contains: 'b.txt',
+  },
+  {
+    name: 'share.create permanent (body "{}")',
+    method: 'POST',
+    url: '/api/share/docs/a.txt',
+    headers: apiText,
+    rawBody: '{}',
+    status: 200,
+    contains: '"hash"',
+    remember: (response, state) => (state.fileHash = response.json<{ hash: string }>().hash),
+  },
+  {
+    name: 'share.create with an expiry (query and body)',
+    method: 'POST',
+    url: '/api/share/docs/?expires=2&unit=hours',
+    headers: apiText,
+    rawBody: JSON.stringify({ password: '', expires: '2', unit: 'hours' }),
+    status: 200,
+    contains: '"expire"',
+    remember: (response, state) => (state.folderHash = response.json<{ hash: string }>().hash),
+  },
+  {
+    name: 'share.create with a password (not supported yet)',
+    method: 'POST',
+    url: '/api/share/docs/b.txt',
+    headers: apiText,
+    rawBody: JSON.stringify({ password: 'secret', expires: '', unit: 'hours' }),
+    status: 400,
+    contains: 'share.passwordUnsupported',
+  },
+  {
+    name: 'share.list',
+    method: 'GET',
+    url: '/api/shares',
+    headers: api,
+    status: 200,
+    contains: '{fileHash}',
+  },
+  {
+    name: 'share.get',
+    method: 'GET',
+    url: '/api/share/docs/a.txt',
+    headers: api,
+    status: 200,
+    contains: '{fileHash}',
+  },
+  {
+    name: 'pub.fetch (a visitor: empty X-Auth and password)',
+    method: 'GET',
+    url: '/api/public/share/{folderHash}',
+    headers: { 'X-Auth': '', 'X-SHARE-PASSWORD': '' },
+    status: 200,
+    contains: '"b.txt"',
+  },
+  {
+    name: 'pub.getDownloadURL',
+    method: 'GET',
+    url: '/api/public/dl/{folderHash}/b.txt?inline=true',
+    headers: {},
+    status: 200,
+    contains: 'bravo',
+  },
+  {
+    name: 'pub.download several files as an archive',
+    method: 'GET',
+    url: '/api/public/dl/{folderHash}/?files=%2Fa.txt%2C%2Fb.txt&algo=zip&',
+    headers: {},
+    status: 200,
+  },
+  {
+    name: 'pub.getDownloadURL of a file share',
+    method: 'GET',
+    url: '/api/public/dl/{fileHash}',
+    headers: {},
+    status: 200,
+    contains: 'alpha edited',
+  },
+  {
+    name: 'share.remove',
+    method: 'DELETE',
+    url: '/api/share/{fileHash}',
+    headers: api,
+    status: 200,
+  },
+  {
+    name: 'files.download one file (cookie)',
+    method: 'GET',
+    url: '/api/raw/docs/b.txt?',
+    headers: cookie,
+    status: 200,
+    contains: 'bravo',
+  },
+  {
+    name: 'files.download with ?auth= (File Browser clients before v2.44.2)',
+    method: 'GET',
+    url: '/api/raw/docs/b.txt?auth={jwt}',
+    headers: {},
+    status: 200,
+    contains: 'bravo',
+  },
+  {
+    name: 'files.download several files as an archive',
+    method: 'GET',
+    url: '/api/raw/?files=%2Fdocs%2Fa.txt%2C%2Fdocs%2Fb.txt&algo=zip&',
+    headers: cookie,
+    status: 200,
+  },
+  {
+    name: 'files.getDownloadURL inline',
+    method: 'GET',
+    url: '/api/raw/docs/b.txt?inline=true',
+    headers: cookie,
+    status: 200,
+    contains: 'bravo',
+  },
+  {
+    name: 'files.getSubtitlesURL',
+    method: 'GET',
+    url: '/api/subtitle/docs/movie.vtt?inline=true',
+    headers: cookie,
+    status: 200,
+    contains: 'WEBVTT',
+  },
+  {
+    name: 'files.getPreviewURL',
+    method: 'GET',
+    url: '/api/preview/thumb/docs/pic.png?inline=true&key=1700000000000',
+    headers: cookie,
+    status: 200,
+    contains: 'PNG',
+    todo: 'Drawer has no /api/preview route (404): the client shows no thumbnails',
+  },
+];
+
+function claimsOf(token: string): Record<string, unknown> {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  return (payload as { user: Record<string, unknown> }).user;
+}
+
+function fill(text: string, state: State): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in state ? String(state[key as keyof State]) : whole,
+  );
+}
+
+describe("File Browser's web client, call by call", () => {
+  let server: TestServer;
+  const state = {} as State;
+
+  before(async () => {
+    server = await startServer({
+      setup(root) {
+        fs.mkdirSync(path.join(root, 'docs'));
+        fs.writeFileSync(path.join(root, 'docs/a.txt'), 'alpha');
+        fs.writeFileSync(path.join(root, 'docs/b.txt'), 'bravo');
+        fs.writeFileSync(path.join(root, 'docs/movie.vtt'), 'WEBVTT\n\n');
+        fs.writeFileSync(path.join(root, 'docs/pic.png'), makePng(4, 4));
+      },
+    });
+    state.jwt = await server.adminToken();
+    state.user = claimsOf(state.jwt);
+  });
+  after(async () => {
+    await server.stop();
+    removeDir(server.dir);
+  });
+
+  for (const call of calls) {
+    it(`${call.name}: ${call.method} ${call.url}`, { todo: call.todo }, async () => {
+      const headers = Object.fromEntries(
+        Object.entries(call.headers).map(([name, value]) => [name, fill(value, state)]),
+      );
+      const body = typeof call.rawBody === 'function' ? call.rawBody(state) : call.rawBody;
+      const response = await server.request(call.method, fill(call.url, state), {
+        headers,
+        ...(body === undefined ? {} : { rawBody: fill(body, state) }),
+      });
+      assert.equal(response.status, call.status, response.text.slice(0, 500));
+      if (call.contains)
+        assert.ok(response.text.includes(fill(call.contains, state)), response.text);
+      call.remember?.(response, state);
+    });
+  }
+
+  it('commands: a WebSocket, off without --enable-exec', { skip: 'commands-shell.test.ts' });
+  it('tus uploads', { skip: 'resumable uploads are another issue' });
+});
