@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { isBcryptHash } from '../auth/passwords';
 import { normaliseScope } from '../fs/scope-dirs';
+import { userFieldNames } from '../users/user-input';
 import type { StoredUser } from '../users/user';
 import { usernameProblem } from '../users/user';
 import type { RawRecord } from './filebrowser-data';
@@ -11,24 +12,8 @@ import { mapPreferences, mapRules } from './map-preferences';
 /** A user as imported; the counters are Drawer's own and are set when it is merged in. */
 export type ImportedUser = Omit<StoredUser, 'sessionVersion' | 'revision'>;
 
-const userFields = [
-  'id',
-  'username',
-  'password',
-  'scope',
-  'locale',
-  'lockPassword',
-  'viewMode',
-  'singleClick',
-  'redirectAfterCopyMove',
-  'perm',
-  'commands',
-  'sorting',
-  'rules',
-  'hideDotfiles',
-  'dateFormat',
-  'aceEditorTheme',
-];
+/** File Browser's user record: its id plus the fields its API edits. */
+const userFields = ['id', ...userFieldNames];
 
 export type UserMapping = { user: ImportedUser } | { skipped: string; id: number | undefined };
 
