@@ -3,6 +3,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDuration } from './duration';
 import type { HeavyWorkLimit, HeavyWorkLimits } from './limits/heavy-work';
+import {
+  extractFileBrowserFlags,
+  findConfigFile,
+  readConfigFile,
+  readFileBrowserEnv,
+} from './config/filebrowser-config';
+import type { Setting } from './config/filebrowser-config';
+import { UsageError } from './config/usage-error';
 
 export interface ServerConfig {
   root: string;
@@ -52,9 +60,7 @@ export const subcommandNames = ['version', 'hash', 'users', 'config', 'import'] 
 export type SubcommandName = (typeof subcommandNames)[number];
 
 /** Bad flags or values: the caller prints the message and exits with status 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError };
 
 interface FlagSpec {
   long: string;
@@ -294,10 +300,12 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   };
   for (const flag of serverFlags)
     options[flag.long] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
+  const drawerNames = new Set([...Object.keys(options), ...Object.keys(flagAliases)].map(dashed));
+  const fileBrowser = extractFileBrowserFlags(argv, drawerNames);
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv.flatMap(normaliseArg),
+      args: fileBrowser.args.flatMap(normaliseArg),
       options,
       strict: true,
       allowPositionals: false,
@@ -307,26 +315,38 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   }
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
+  const configFile = fileBrowser.configFile
+    ? path.resolve(cwd, fileBrowser.configFile)
+    : findConfigFile(cwd, env.HOME);
+  const fromFileBrowserEnv = readFileBrowserEnv(env);
+  const fromConfigFile = configFile ? readConfigFile(configFile) : new Map<string, Setting>();
 
-  /** How a value's source is named in an error: the flag, or the variable it came from. */
-  const source = (long: string): string => {
-    const spec = serverFlags.find((flag) => flag.long === long);
-    return typeof values[long] === 'string' || !spec ? `--${long}` : spec.env;
-  };
-  const text = (long: string): string | undefined => {
-    const spec = serverFlags.find((flag) => flag.long === long);
+  /** Flags, then DRAWER_ variables, then FB_ variables, then the config file (README "Command line"). */
+  const lookup = (long: string): Setting | undefined => {
     const fromFlag = values[long];
-    if (typeof fromFlag === 'string') return fromFlag;
-    return spec ? env[spec.env] || undefined : undefined;
+    if (fromFlag !== undefined) return { value: fromFlag, source: `--${long}` };
+    const fromFileBrowserFlag = fileBrowser.flags.get(long);
+    if (fromFileBrowserFlag) return fromFileBrowserFlag;
+    const spec = serverFlags.find((flag) => flag.long === long);
+    const fromEnv = spec ? env[spec.env] : undefined;
+    if (spec && fromEnv) return { value: fromEnv, source: spec.env };
+    const fallback = fromFileBrowserEnv.get(long) ?? fromConfigFile.get(long);
+    if (fallback?.refusal) throw new UsageError(fallback.refusal);
+    return fallback;
+  };
+  /** How a value's source is named in an error: the flag, the variable, or the file and key. */
+  const source = (long: string): string => lookup(long)?.source ?? `--${long}`;
+  const text = (long: string): string | undefined => {
+    const found = lookup(long);
+    return typeof found?.value === 'string' ? found.value : undefined;
   };
   const bool = (long: string): boolean => {
-    if (values[long] === true) return true;
-    const spec = serverFlags.find((flag) => flag.long === long);
-    const raw = spec ? env[spec.env] : undefined;
-    if (raw === undefined || raw === '') return false;
-    if (/^(1|true|yes|on)$/i.test(raw)) return true;
-    if (/^(0|false|no|off)$/i.test(raw)) return false;
-    throw new UsageError(`${spec?.env} must be true or false, not "${raw}"`);
+    const found = lookup(long);
+    if (found === undefined) return false;
+    if (typeof found.value === 'boolean') return found.value;
+    if (/^(1|true|yes|on)$/i.test(found.value)) return true;
+    if (/^(0|false|no|off)$/i.test(found.value)) return false;
+    throw new UsageError(`${found.source} must be true or false, not "${found.value}"`);
   };
 
   const cert = text('cert');
@@ -452,6 +472,10 @@ function normaliseArg(arg: string): string[] {
   return [rest.length > 0 ? `${alias}=${rest.join('=')}` : alias];
 }
 
+function dashed(name: string): string {
+  return name.startsWith('-') ? name : `--${name}`;
+}
+
 function conciseParseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]?.replace(/\. To specify a positional argument.*$/, '') ?? message;
@@ -504,9 +528,14 @@ export function helpText(version: string): string {
     "  drawer import FILE             carry File Browser's users, settings and links over",
     '                                 (see drawer import --help)',
     '',
-    'Flags (each can also come from the environment variable in brackets; flags win):',
+    'Flags (each can also come from the environment variable in brackets):',
     ...rows,
+    `  ${'-c, --config FILE'.padEnd(34)} File Browser's config file (.json, .yaml, .yml or .toml)`,
+    `  ${''.padEnd(34)} (default .filebrowser.* here, in $HOME, in /etc/filebrowser)`,
     '  -h, --help                         show this help',
+    '',
+    "File Browser's flag names and FB_ variables work too. Precedence: flags, then DRAWER_",
+    'variables, then FB_ variables, then the config file, then the defaults.',
     '',
   ].join('\n');
 }
