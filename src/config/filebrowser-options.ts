@@ -17,6 +17,8 @@ interface FileBrowserOption {
   name: string;
   type: 'string' | 'boolean';
   treatment: Treatment;
+  /** Older names File Browser still accepts. */
+  aliases?: readonly string[];
 }
 
 /**
@@ -44,7 +46,12 @@ const options: readonly FileBrowserOption[] = [
     treatment: { drawer: 'follow-external-symlinks' },
   },
   { name: 'cacheDir', type: 'string', treatment: { ignore: true } },
-  { name: 'imageProcessors', type: 'string', treatment: { ignore: true } },
+  {
+    name: 'imageProcessors',
+    type: 'string',
+    treatment: { ignore: true },
+    aliases: ['img-processors'],
+  },
   { name: 'socketPerm', type: 'string', treatment: { ignore: true } },
   { name: 'disableThumbnails', type: 'boolean', treatment: { ignore: true } },
   { name: 'disablePreviewResize', type: 'boolean', treatment: { ignore: true } },
@@ -69,7 +76,11 @@ export function optionKey(name: string): string {
   return name.toLowerCase().replace(/[-_]/g, '');
 }
 
-const byKey = new Map(options.map((option) => [optionKey(option.name), option]));
+const byKey = new Map(
+  options.flatMap((option) =>
+    [option.name, ...(option.aliases ?? [])].map((name) => [optionKey(name), option] as const),
+  ),
+);
 
 export function findOption(name: string): FileBrowserOption | undefined {
   return byKey.get(optionKey(name));
