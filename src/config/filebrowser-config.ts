@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
-import { applyOption, findOption } from './filebrowser-options';
+import { applyOption, databaseSettingRefusal, findOption } from './filebrowser-options';
 import type { Setting } from './filebrowser-options';
 import { UsageError } from './usage-error';
 
@@ -33,9 +33,16 @@ export function extractFileBrowserFlags(
     const match = /^(--[^=]+|-c)(?:=(.*))?$/s.exec(arg);
     const name = match?.[1];
     const isConfig = name === '-c' || name === '--config';
-    const option =
-      name && !isConfig && !drawerNames.has(name) ? findOption(name.slice(2)) : undefined;
-    if (!name || (!isConfig && !option)) {
+    const fileBrowserName = name && !isConfig ? name.slice(2) : undefined;
+    const option = fileBrowserName === undefined ? undefined : findOption(fileBrowserName);
+    // Drawer's parser keeps the names it shares, except File Browser's --switch=false form.
+    const isDrawers =
+      name !== undefined && drawerNames.has(name) && !(option?.type === 'boolean' && match?.[2]);
+    if (fileBrowserName !== undefined && !isDrawers) {
+      const refusal = databaseSettingRefusal(fileBrowserName, `--${fileBrowserName}`);
+      if (refusal) throw new UsageError(refusal);
+    }
+    if (!name || isDrawers || (!isConfig && !option)) {
       args.push(arg);
       continue;
     }
@@ -112,7 +119,7 @@ export function readConfigFile(file: string): Map<string, Setting> {
     const option = findOption(key);
     if (!option)
       throw new UsageError(
-        `${file}: unknown key "${key}" (settings kept in File Browser's database move with drawer import)`,
+        databaseSettingRefusal(key, `${file}: ${key}`) ?? `${file}: unknown key "${key}"`,
       );
     applyOption(settings, option, value, `${file}: ${key}`);
   }

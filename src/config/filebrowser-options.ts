@@ -87,6 +87,35 @@ export function findOption(name: string): FileBrowserOption | undefined {
 }
 
 /**
+ * Names `filebrowser config set` takes: settings File Browser keeps in its database, never in
+ * flags or the config file; Drawer keeps them in its database too (README "Moving from File Browser").
+ */
+const databaseSettings = new Set(
+  [
+    'signup',
+    'hideLoginButton',
+    'createUserDir',
+    'userHomeBasePath',
+    'minimumPasswordLength',
+    'shell',
+    'fileMode',
+    'dirMode',
+    'auth',
+    'recaptcha',
+    'branding',
+    'tus',
+    'defaults',
+  ].map(optionKey),
+);
+
+/** The one line for a database setting given as a flag or config key, else undefined. */
+export function databaseSettingRefusal(name: string, source: string): string | undefined {
+  const head = optionKey(name.split('.')[0] ?? '');
+  if (!databaseSettings.has(head)) return undefined;
+  return `${source}: File Browser keeps this in its database, not in flags or config files; set it in Drawer's settings or carry it over with drawer import`;
+}
+
+/**
  * Puts one File Browser value into `into` under Drawer's flag name. `raw` is a flag's or
  * variable's text, or a config file's JSON value.
  */

@@ -71,7 +71,8 @@ describe("File Browser's configuration", () => {
     const install = tempInstall();
     fs.writeFileSync(path.join(install.dir, 'bad.toml'), 'signup = true\n');
     const cases: [string[], Record<string, string>, RegExp][] = [
-      [['-c', 'bad.toml'], {}, /bad\.toml: unknown key "signup"/],
+      [['-c', 'bad.toml'], {}, /bad\.toml: signup: File Browser keeps this in its database/],
+      [['--auth.method', 'proxy'], {}, /--auth\.method: File Browser keeps this in its database/],
       [['--socket', '/run/fb.sock'], {}, /--socket: Drawer listens on TCP only/],
       [[], { FB_SOCKET: '/run/fb.sock' }, /FB_SOCKET: Drawer listens on TCP only/],
       [[], { FB_DATABASE: '/srv/filebrowser.db' }, /is File Browser's database; run drawer import/],

@@ -116,8 +116,15 @@ describe('File Browser config file', () => {
       return name;
     };
     const cases: [string, RegExp][] = [
-      [write('a.json', '{"signup": true}'), /a\.json: unknown key "signup"/],
-      [write('b.yaml', 'auth:\n  method: proxy\n'), /b\.yaml: unknown key "auth"/],
+      [
+        write('a.json', '{"signup": true}'),
+        /a\.json: signup: File Browser keeps this in its database/,
+      ],
+      [
+        write('b.yaml', 'auth:\n  method: proxy\n'),
+        /b\.yaml: auth: File Browser keeps this in its/,
+      ],
+      [write('b2.json', '{"colour": "red"}'), /b2\.json: unknown key "colour"$/],
       [write('c.toml', 'noauth = "perhaps"'), /c\.toml: noauth must be true or false/],
       [write('d.json', '{"port": "eighty"}'), /d\.json: port: "eighty" is not a port/],
       [
@@ -235,9 +242,11 @@ describe('File Browser flag names', () => {
     assert.equal(config.tokenExpirationMs, 45 * 60 * 1000);
     assert.equal(config.baseUrl, '/b');
     assert.equal(serve(['--disableExec']).enableExec, false);
+    assert.equal(serve(['--noauth=false'], { DRAWER_NOAUTH: 'true' }).noAuth, false);
+    assert.equal(serve(['--followExternalSymlinks=true']).followExternalSymlinks, true);
   });
 
-  it('refuses --socket and --redisCacheUrl with what to use instead, and a value-less -c', () => {
+  it('refuses --socket, --redisCacheUrl and database settings with what to use instead', () => {
     assert.match(
       refusal(['--socket', '/run/fb.sock']),
       /^--socket: Drawer listens on TCP only; use --address/,
@@ -245,6 +254,11 @@ describe('File Browser flag names', () => {
     assert.match(refusal(['--redisCacheUrl=redis://r']), /^--redisCacheUrl: /);
     assert.match(refusal(['-c']), /^-c needs a value/);
     assert.match(refusal(['--disable-exec=perhaps']), /^--disable-exec must be true or false/);
+    assert.match(
+      refusal(['--auth.method=proxy']),
+      /^--auth\.method: File Browser keeps this in its database/,
+    );
+    assert.match(refusal(['--signup']), /^--signup: .*carry it over with drawer import$/);
   });
 });
 
