@@ -48,8 +48,8 @@ export default tseslint.config(
   {
     // The gate is a real door: user files are reached only through src/fs (docs/SECURITY.md).
     // The others read files that are not users' files: the database (store, cli), TLS keys
-    // (app), the log (logger), the built UI (ui-assets), a WebAssembly module (xz) and the
-    // sandbox program (commands/sandbox). Types (Stats) may be imported anywhere.
+    // (app), the log (logger), the built UI (ui-assets), a WebAssembly module (xz), the
+    // sandbox program (commands/sandbox) and File Browser's config file (config/filebrowser-config). Types (Stats) may be imported anywhere.
     files: ['src/**/*.ts'],
     ignores: [
       'src/fs/**',
@@ -61,6 +61,7 @@ export default tseslint.config(
       'src/http/ui-assets.ts',
       'src/archives/codecs/xz.ts',
       'src/commands/sandbox.ts',
+      'src/config/filebrowser-config.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -3,6 +3,23 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDuration } from './duration';
 import type { HeavyWorkLimit, HeavyWorkLimits } from './limits/heavy-work';
+import {
+  extractFileBrowserFlags,
+  findConfigFile,
+  readConfigFile,
+  readFileBrowserEnv,
+} from './config/filebrowser-config';
+import type { Setting } from './config/filebrowser-config';
+import {
+  bwrapCandidates,
+  normaliseBaseUrl,
+  parseByteSize,
+  parseConcurrency,
+  parseCount,
+  parsePort,
+} from './config/config-values';
+import { helpText, serverFlags } from './config/server-flags';
+import { UsageError } from './config/usage-error';
 
 export interface ServerConfig {
   root: string;
@@ -52,212 +69,8 @@ export const subcommandNames = ['version', 'hash', 'users', 'config', 'import'] 
 export type SubcommandName = (typeof subcommandNames)[number];
 
 /** Bad flags or values: the caller prints the message and exits with status 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
-
-interface FlagSpec {
-  long: string;
-  short?: string;
-  type: 'string' | 'boolean';
-  env: string;
-  placeholder?: string;
-  help: string;
-  defaultText?: string;
-}
-
-export const serverFlags: readonly FlagSpec[] = [
-  {
-    long: 'root',
-    short: 'r',
-    type: 'string',
-    env: 'DRAWER_ROOT',
-    placeholder: 'DIR',
-    help: 'folder to serve',
-    defaultText: '.',
-  },
-  {
-    long: 'port',
-    short: 'p',
-    type: 'string',
-    env: 'DRAWER_PORT',
-    placeholder: 'N',
-    help: 'port to listen on (0 picks a free one)',
-    defaultText: '8080',
-  },
-  {
-    long: 'address',
-    short: 'a',
-    type: 'string',
-    env: 'DRAWER_ADDRESS',
-    placeholder: 'ADDR',
-    help: 'address to listen on',
-    defaultText: '127.0.0.1',
-  },
-  {
-    long: 'database',
-    short: 'd',
-    type: 'string',
-    env: 'DRAWER_DATABASE',
-    placeholder: 'FILE',
-    help: 'the JSON database file',
-    defaultText: './drawer.json',
-  },
-  {
-    long: 'baseurl',
-    short: 'b',
-    type: 'string',
-    env: 'DRAWER_BASEURL',
-    placeholder: 'PATH',
-    help: 'URL prefix when behind a reverse proxy (also --baseURL)',
-    defaultText: '""',
-  },
-  {
-    long: 'noauth',
-    type: 'boolean',
-    env: 'DRAWER_NOAUTH',
-    help: 'no login: every request acts as the first admin',
-  },
-  {
-    long: 'username',
-    type: 'string',
-    env: 'DRAWER_USERNAME',
-    placeholder: 'NAME',
-    help: 'first run only: name of the admin',
-    defaultText: 'admin',
-  },
-  {
-    long: 'password',
-    type: 'string',
-    env: 'DRAWER_PASSWORD',
-    placeholder: 'PW',
-    help: 'first run only: admin password, plaintext or bcrypt hash',
-    defaultText: 'random, printed once',
-  },
-  {
-    long: 'cert',
-    short: 't',
-    type: 'string',
-    env: 'DRAWER_CERT',
-    placeholder: 'FILE',
-    help: 'TLS certificate (serve HTTPS)',
-  },
-  {
-    long: 'key',
-    short: 'k',
-    type: 'string',
-    env: 'DRAWER_KEY',
-    placeholder: 'FILE',
-    help: 'TLS private key',
-  },
-  {
-    long: 'log',
-    short: 'l',
-    type: 'string',
-    env: 'DRAWER_LOG',
-    placeholder: 'DEST',
-    help: 'stdout, stderr, a file path, or off',
-    defaultText: 'stdout',
-  },
-  {
-    long: 'enable-exec',
-    type: 'boolean',
-    env: 'DRAWER_ENABLE_EXEC',
-    help: 'enable the command runner (in a bubblewrap sandbox) and event hooks',
-  },
-  {
-    long: 'enable-exec-unsandboxed',
-    type: 'boolean',
-    env: 'DRAWER_ENABLE_EXEC_UNSANDBOXED',
-    help: 'with --enable-exec: start without a working sandbox (DANGEROUS: commands run unconfined)',
-  },
-  {
-    long: 'bwrap',
-    type: 'string',
-    env: 'DRAWER_BWRAP',
-    placeholder: 'FILE',
-    help: 'with --enable-exec: the bubblewrap executable',
-    defaultText: 'bwrap on PATH',
-  },
-  {
-    long: 'exec-timeout',
-    type: 'string',
-    env: 'DRAWER_EXEC_TIMEOUT',
-    placeholder: 'DUR',
-    help: 'with --enable-exec: stop a command or hook after this long',
-    defaultText: '10m',
-  },
-  {
-    long: 'exec-max-output',
-    type: 'string',
-    env: 'DRAWER_EXEC_MAX_OUTPUT',
-    placeholder: 'SIZE',
-    help: 'with --enable-exec: stop a command or hook that prints more (bytes, or 512K, 10M, 1G)',
-    defaultText: '10M',
-  },
-  {
-    long: 'follow-external-symlinks',
-    type: 'boolean',
-    env: 'DRAWER_FOLLOW_EXTERNAL_SYMLINKS',
-    help: 'follow symlinks that lead out of a scope',
-  },
-  {
-    long: 'token-expiration',
-    type: 'string',
-    env: 'DRAWER_TOKEN_EXPIRATION',
-    placeholder: 'DUR',
-    help: 'lifetime of one token before it must be renewed, e.g. 2h, 90m, 1h30m',
-    defaultText: '2h',
-  },
-  {
-    long: 'request-timeout',
-    type: 'string',
-    env: 'DRAWER_REQUEST_TIMEOUT',
-    placeholder: 'DUR',
-    help: 'close a client whose headers, or whose body (uploads aside), take longer',
-    defaultText: '20s',
-  },
-  {
-    long: 'idle-timeout',
-    type: 'string',
-    env: 'DRAWER_IDLE_TIMEOUT',
-    placeholder: 'DUR',
-    help: 'close an upload or download that moves no bytes for this long',
-    defaultText: '60s',
-  },
-  {
-    long: 'max-connections',
-    type: 'string',
-    env: 'DRAWER_MAX_CONNECTIONS',
-    placeholder: 'N',
-    help: 'refuse connections past this many',
-    defaultText: '1000',
-  },
-  {
-    long: 'max-walks',
-    type: 'string',
-    env: 'DRAWER_MAX_WALKS',
-    placeholder: 'N[/U]',
-    help: 'archives, searches and recursive listings at once: N in all, U per user',
-    defaultText: '6/2',
-  },
-  {
-    long: 'max-listings',
-    type: 'string',
-    env: 'DRAWER_MAX_LISTINGS',
-    placeholder: 'N[/U]',
-    help: 'folder listings at once: N in all, U per user',
-    defaultText: '16/4',
-  },
-  {
-    long: 'session-lifetime',
-    type: 'string',
-    env: 'DRAWER_SESSION_LIFETIME',
-    placeholder: 'DUR',
-    help: 'a login ends this long after it began, renewed or not, e.g. 30d, 12h',
-    defaultText: '30d',
-  },
-];
+export { UsageError };
+export { helpText, normaliseBaseUrl, parseByteSize, serverFlags };
 
 /** File Browser spellings accepted as aliases, so its users' scripts keep working. */
 const flagAliases: Record<string, string> = {
@@ -294,10 +107,12 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   };
   for (const flag of serverFlags)
     options[flag.long] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
+  const drawerNames = new Set([...Object.keys(options), ...Object.keys(flagAliases)].map(dashed));
+  const fileBrowser = extractFileBrowserFlags(argv, drawerNames);
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv.flatMap(normaliseArg),
+      args: fileBrowser.args.flatMap(normaliseArg),
       options,
       strict: true,
       allowPositionals: false,
@@ -307,26 +122,38 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   }
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
+  const configFile = fileBrowser.configFile
+    ? path.resolve(cwd, fileBrowser.configFile)
+    : findConfigFile(cwd, env.HOME);
+  const fromFileBrowserEnv = readFileBrowserEnv(env);
+  const fromConfigFile = configFile ? readConfigFile(configFile) : new Map<string, Setting>();
 
-  /** How a value's source is named in an error: the flag, or the variable it came from. */
-  const source = (long: string): string => {
-    const spec = serverFlags.find((flag) => flag.long === long);
-    return typeof values[long] === 'string' || !spec ? `--${long}` : spec.env;
-  };
-  const text = (long: string): string | undefined => {
-    const spec = serverFlags.find((flag) => flag.long === long);
+  /** Flags, then DRAWER_ variables, then FB_ variables, then the config file (README "Command line"). */
+  const lookup = (long: string): Setting | undefined => {
     const fromFlag = values[long];
-    if (typeof fromFlag === 'string') return fromFlag;
-    return spec ? env[spec.env] || undefined : undefined;
+    if (fromFlag !== undefined) return { value: fromFlag, source: `--${long}` };
+    const fromFileBrowserFlag = fileBrowser.flags.get(long);
+    if (fromFileBrowserFlag) return fromFileBrowserFlag;
+    const spec = serverFlags.find((flag) => flag.long === long);
+    const fromEnv = spec ? env[spec.env] : undefined;
+    if (spec && fromEnv) return { value: fromEnv, source: spec.env };
+    const fallback = fromFileBrowserEnv.get(long) ?? fromConfigFile.get(long);
+    if (fallback?.refusal) throw new UsageError(fallback.refusal);
+    return fallback;
+  };
+  /** How a value's source is named in an error: the flag, the variable, or the file and key. */
+  const source = (long: string): string => lookup(long)?.source ?? `--${long}`;
+  const text = (long: string): string | undefined => {
+    const found = lookup(long);
+    return typeof found?.value === 'string' ? found.value : undefined;
   };
   const bool = (long: string): boolean => {
-    if (values[long] === true) return true;
-    const spec = serverFlags.find((flag) => flag.long === long);
-    const raw = spec ? env[spec.env] : undefined;
-    if (raw === undefined || raw === '') return false;
-    if (/^(1|true|yes|on)$/i.test(raw)) return true;
-    if (/^(0|false|no|off)$/i.test(raw)) return false;
-    throw new UsageError(`${spec?.env} must be true or false, not "${raw}"`);
+    const found = lookup(long);
+    if (found === undefined) return false;
+    if (typeof found.value === 'boolean') return found.value;
+    if (/^(1|true|yes|on)$/i.test(found.value)) return true;
+    if (/^(0|false|no|off)$/i.test(found.value)) return false;
+    throw new UsageError(`${found.source} must be true or false, not "${found.value}"`);
   };
 
   const cert = text('cert');
@@ -417,31 +244,6 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
   };
 }
 
-/** The --bwrap file alone when given, else `bwrap` in each absolute folder of PATH. */
-function bwrapCandidates(given: string | undefined, searchPath: string | undefined, cwd: string) {
-  if (given) return [path.resolve(cwd, given)];
-  const folders = (searchPath || '/usr/local/bin:/usr/bin:/bin').split(path.delimiter);
-  return folders
-    .filter((folder) => path.isAbsolute(folder))
-    .map((folder) => path.join(folder, 'bwrap'));
-}
-
-function parseCount(raw: string): number | undefined {
-  if (!/^\d{1,9}$/.test(raw.trim())) return undefined;
-  const count = Number(raw.trim());
-  return count > 0 ? count : undefined;
-}
-
-/** "6/2": six in all, two per user; "6" alone lets one user take all six. */
-function parseConcurrency(raw: string): HeavyWorkLimit | undefined {
-  const [totalText, perUserText, ...rest] = raw.split('/');
-  if (rest.length > 0 || totalText === undefined) return undefined;
-  const total = parseCount(totalText);
-  const perUser = perUserText === undefined ? total : parseCount(perUserText);
-  if (total === undefined || perUser === undefined || perUser > total) return undefined;
-  return { total, perUser };
-}
-
 /** File Browser's aliases become our names, and "-p=80" means "-p 80" as it does in Go's flags. */
 function normaliseArg(arg: string): string[] {
   const short = /^(-[A-Za-z])=(.*)$/s.exec(arg);
@@ -452,61 +254,11 @@ function normaliseArg(arg: string): string[] {
   return [rest.length > 0 ? `${alias}=${rest.join('=')}` : alias];
 }
 
+function dashed(name: string): string {
+  return name.startsWith('-') ? name : `--${name}`;
+}
+
 function conciseParseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]?.replace(/\. To specify a positional argument.*$/, '') ?? message;
-}
-
-/** Bytes, or a whole number with K, M or G (powers of 1024, an optional "iB" or "B" allowed). */
-export function parseByteSize(raw: string): number | undefined {
-  const match = /^(\d{1,15})(?:([KMG])(?:i?B)?)?$/i.exec(raw.trim());
-  if (!match) return undefined;
-  const power = { '': 0, K: 1, M: 2, G: 3 }[(match[2] ?? '').toUpperCase()] ?? 0;
-  return Number(match[1]) * 1024 ** power;
-}
-
-function parsePort(raw: string, label: string): number {
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535)
-    throw new UsageError(`${label}: "${raw}" is not a port number (0-65535)`);
-  return Number(raw);
-}
-
-/** "/fb/" and "fb" both become "/fb"; "" and "/" mean no prefix. */
-export function normaliseBaseUrl(raw: string, label = '--baseurl'): string {
-  const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
-  if (trimmed === '') return '';
-  if (
-    !/^[A-Za-z0-9._~\-/]+$/.test(trimmed) ||
-    trimmed.split('/').some((part) => part === '' || part === '.' || part === '..')
-  ) {
-    throw new UsageError(`${label}: "${raw}" is not a URL path like /files`);
-  }
-  return `/${trimmed}`;
-}
-
-export function helpText(version: string): string {
-  const rows = serverFlags.map((flag) => {
-    const names = `${flag.short ? `-${flag.short}, ` : '    '}--${flag.long}${flag.placeholder ? ` ${flag.placeholder}` : ''}`;
-    const defaults = flag.defaultText ? ` (default ${flag.defaultText})` : '';
-    return `  ${names.padEnd(34)} ${flag.help}${defaults} [${flag.env}]`;
-  });
-  return [
-    `Drawer ${version}: a web file manager in one executable.`,
-    '',
-    'Usage:',
-    '  drawer [flags]                 serve a folder',
-    '  drawer version                 print the version',
-    '  drawer hash PASSWORD           print a bcrypt hash to use with --password',
-    '  drawer users ls|add|update|rm  manage users in the database (see drawer users --help)',
-    '  drawer config export FILE      back up settings, users and shares to a JSON file',
-    '  drawer config import FILE      replace settings, users and shares from such a file',
-    '                                 (see drawer config --help)',
-    "  drawer import FILE             carry File Browser's users, settings and links over",
-    '                                 (see drawer import --help)',
-    '',
-    'Flags (each can also come from the environment variable in brackets; flags win):',
-    ...rows,
-    '  -h, --help                         show this help',
-    '',
-  ].join('\n');
 }

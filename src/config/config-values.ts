@@ -1,0 +1,60 @@
+// Parsers for the server's flag values: ports, URL prefixes, sizes, counts and the bwrap search.
+import path from 'node:path';
+import type { HeavyWorkLimit } from '../limits/heavy-work';
+import { UsageError } from './usage-error';
+
+/** The --bwrap file alone when given, else `bwrap` in each absolute folder of PATH. */
+export function bwrapCandidates(
+  given: string | undefined,
+  searchPath: string | undefined,
+  cwd: string,
+) {
+  if (given) return [path.resolve(cwd, given)];
+  const folders = (searchPath || '/usr/local/bin:/usr/bin:/bin').split(path.delimiter);
+  return folders
+    .filter((folder) => path.isAbsolute(folder))
+    .map((folder) => path.join(folder, 'bwrap'));
+}
+
+export function parseCount(raw: string): number | undefined {
+  if (!/^\d{1,9}$/.test(raw.trim())) return undefined;
+  const count = Number(raw.trim());
+  return count > 0 ? count : undefined;
+}
+
+/** "6/2": six in all, two per user; "6" alone lets one user take all six. */
+export function parseConcurrency(raw: string): HeavyWorkLimit | undefined {
+  const [totalText, perUserText, ...rest] = raw.split('/');
+  if (rest.length > 0 || totalText === undefined) return undefined;
+  const total = parseCount(totalText);
+  const perUser = perUserText === undefined ? total : parseCount(perUserText);
+  if (total === undefined || perUser === undefined || perUser > total) return undefined;
+  return { total, perUser };
+}
+
+/** Bytes, or a whole number with K, M or G (powers of 1024, an optional "iB" or "B" allowed). */
+export function parseByteSize(raw: string): number | undefined {
+  const match = /^(\d{1,15})(?:([KMG])(?:i?B)?)?$/i.exec(raw.trim());
+  if (!match) return undefined;
+  const power = { '': 0, K: 1, M: 2, G: 3 }[(match[2] ?? '').toUpperCase()] ?? 0;
+  return Number(match[1]) * 1024 ** power;
+}
+
+export function parsePort(raw: string, label: string): number {
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535)
+    throw new UsageError(`${label}: "${raw}" is not a port number (0-65535)`);
+  return Number(raw);
+}
+
+/** "/fb/" and "fb" both become "/fb"; "" and "/" mean no prefix. */
+export function normaliseBaseUrl(raw: string, label = '--baseurl'): string {
+  const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (
+    !/^[A-Za-z0-9._~\-/]+$/.test(trimmed) ||
+    trimmed.split('/').some((part) => part === '' || part === '.' || part === '..')
+  ) {
+    throw new UsageError(`${label}: "${raw}" is not a URL path like /files`);
+  }
+  return `/${trimmed}`;
+}
