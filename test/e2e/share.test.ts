@@ -137,10 +137,19 @@ describe('share dialog', () => {
   it('shares a folder from the listing too', async () => {
     const tab = await ui.newPage();
     const dialog = await openShareDialog(tab, '/files/', 'docs');
-    await dialog.getByRole('button', { name: 'Get permanent link' }).click();
+    // Wait for the server's answer itself, so what it stored is read after it was stored.
+    const [created] = await Promise.all([
+      tab.page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' && response.url().includes('/api/share/docs'),
+      ),
+      dialog.getByRole('button', { name: 'Get permanent link' }).click(),
+    ]);
+    assert.equal(created.status(), 200, await created.text());
     await dialog.getByText('Permanent').waitFor();
-    const [link] = await linksOf(ui, '/docs');
-    assert.ok(link && link.expire === 0);
+    const links = await linksOf(ui, '/docs');
+    assert.equal(links.length, 1, JSON.stringify(links));
+    assert.equal(links[0]?.expire, 0);
     await tab.close();
   });
 
