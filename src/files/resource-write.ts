@@ -11,6 +11,7 @@ import { checkDescendants } from '../fs/fs-tree';
 import type { FsSettings, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import { canonicalise, isWithin } from '../fs/virtual-path';
+import type { StoredShare } from '../shares/share';
 import type { SharesStore } from '../shares/shares-store';
 
 /** What recursive operations need besides the actor's view: share links to forget, the hidden files. */
@@ -126,20 +127,25 @@ export async function saveFile(
   );
 }
 
+/** The actor's links whose stored path passes `matches`; a stored path that no longer parses matches nothing. */
+function actorSharesWhere(userID: number, matches: (path: VirtualPath) => boolean) {
+  return (share: StoredShare) => {
+    if (share.userID !== userID) return false;
+    try {
+      return matches(canonicalise(share.path).path);
+    } catch {
+      return false;
+    }
+  };
+}
+
 /** Removes the actor's share links on a path or below it (they would point at nothing, or at a newcomer). */
 export async function forgetShares(
   shares: SharesStore,
   userID: number,
   virtual: VirtualPath,
 ): Promise<void> {
-  await shares.removeWhere((share) => {
-    if (share.userID !== userID) return false;
-    try {
-      return isWithin(canonicalise(share.path).path, virtual);
-    } catch {
-      return false;
-    }
-  });
+  await shares.removeWhere(actorSharesWhere(userID, (path) => isWithin(path, virtual)));
 }
 
 /** The actor's links to exactly this file follow it to its new version (a save or an upload over it). */
@@ -149,14 +155,10 @@ export async function carrySharesTo(
   virtual: VirtualPath,
   ino: number,
 ): Promise<void> {
-  await shares.rebindWhere((share) => {
-    if (share.userID !== userID) return false;
-    try {
-      return canonicalise(share.path).path === virtual;
-    } catch {
-      return false;
-    }
-  }, ino);
+  await shares.rebindWhere(
+    actorSharesWhere(userID, (path) => path === virtual),
+    ino,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import type { BigIntStats, Dirent, Stats } from 'node:fs';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { AppError } from '../errors';
-import { errorCodeOf, toFsError } from './fs-errors';
+import { errorCodeOf, rethrowAsFsError, toFsError } from './fs-errors';
 
 const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
 
@@ -86,9 +86,7 @@ export class FolderHandle implements Identity {
   /** A new descriptor of the same folder, for a child process (the caller closes it). */
   duplicate(): Promise<number> {
     return this.use(undefined, (self) => openFd(self, O_RDONLY | O_DIRECTORY)).catch(
-      (error: unknown) => {
-        throw toFsError(error);
-      },
+      rethrowAsFsError,
     );
   }
 
@@ -153,9 +151,7 @@ export async function openFolderAt(
 
 /** Opens an absolute path as a folder (the served root at start, "/" for followed external links). */
 export async function openFolderPath(absolute: string): Promise<FolderHandle> {
-  const fd = await openFd(absolute, O_RDONLY | O_DIRECTORY).catch((error: unknown) => {
-    throw toFsError(error);
-  });
+  const fd = await openFd(absolute, O_RDONLY | O_DIRECTORY).catch(rethrowAsFsError);
   return adoptFolder(fd);
 }
 
@@ -163,9 +159,7 @@ export async function openFolderPath(absolute: string): Promise<FolderHandle> {
 export async function openParentOf(folder: FolderHandle): Promise<FolderHandle> {
   const fd = await folder
     .use(undefined, (self) => openFd(`${self}/..`, O_RDONLY | O_DIRECTORY))
-    .catch((error: unknown) => {
-      throw toFsError(error);
-    });
+    .catch(rethrowAsFsError);
   return adoptFolder(fd);
 }
 
@@ -230,20 +224,14 @@ export async function lstatAt(parent: FolderHandle, name: string): Promise<Stats
 }
 
 export function readlinkAt(parent: FolderHandle, name: string): Promise<string> {
-  return parent
-    .use(name, (at) => readlinkPath(at))
-    .catch((error: unknown) => {
-      throw toFsError(error);
-    });
+  return parent.use(name, (at) => readlinkPath(at)).catch(rethrowAsFsError);
 }
 
 /** The entries of an open folder, with their types as the directory reports them. */
 export function readFolder(folder: FolderHandle): Promise<Dirent[]> {
   return folder
     .use(undefined, (self) => readdirPath(self, { withFileTypes: true }))
-    .catch((error: unknown) => {
-      throw toFsError(error);
-    });
+    .catch(rethrowAsFsError);
 }
 
 export function fstatOf(folder: FolderHandle): Promise<Stats> {

@@ -35,6 +35,11 @@ export function toFsError(error: unknown): AppError {
   }
 }
 
+/** For `.catch()`: any failure of a user-file operation leaves as an AppError. */
+export function rethrowAsFsError(error: unknown): never {
+  throw toFsError(error);
+}
+
 export function errorCodeOf(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }

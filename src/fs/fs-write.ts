@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { AppError } from '../errors';
 import type { FolderHandle } from './anchored';
 import { lstatAt, openFolderAt } from './anchored';
-import { errorCodeOf, toFsError } from './fs-errors';
+import { errorCodeOf, rethrowAsFsError, toFsError } from './fs-errors';
 
 /** Defaults of File Browser's settings.fileMode / dirMode (the process umask still applies). */
 export const fileMode = 0o640;
@@ -86,9 +86,7 @@ export async function streamToTemp(
   const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
   const fd = await folder
     .use(temp, (at) => openFd(at, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode))
-    .catch((error: unknown) => {
-      throw toFsError(error);
-    });
+    .catch(rethrowAsFsError);
   try {
     // flush: fsync before the stream closes the descriptor, so the rename publishes durable bytes.
     const sink = fs.createWriteStream('', { fd, flush: true, highWaterMark: 1024 * 1024 });
@@ -163,9 +161,5 @@ export async function writeFileAtomically(
 
 /** Nanosecond lstat of a name inside a held folder (the ETag of what was just written). */
 export function statExactAt(folder: FolderHandle, name: string): Promise<BigIntStats> {
-  return folder
-    .use(name, (at) => fs.promises.lstat(at, { bigint: true }))
-    .catch((error: unknown) => {
-      throw toFsError(error);
-    });
+  return folder.use(name, (at) => fs.promises.lstat(at, { bigint: true })).catch(rethrowAsFsError);
 }
