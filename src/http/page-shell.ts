@@ -8,7 +8,7 @@ import type { UiAsset, UiAssets } from './ui-assets';
 import { compressedVariant, isWorthCompressing, makeAsset } from './ui-assets';
 
 /**
- * What the UI reads from the page before its first call (SPEC §2), under File Browser's names:
+ * What the UI reads from the page before its first call, under File Browser's names:
  * every key its client reads from `window.FileBrowser` is here with the value Drawer's settings
  * give it, so the same object can be handed to that client.
  */
