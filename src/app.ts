@@ -60,7 +60,8 @@ export async function createApp(ctx: Context, assets: UiAssets): Promise<Fastify
     routerOptions: { maxParamLength: 8192 },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    trustProxy: false,
+    // Only the configured proxies' X-Forwarded-For names the client (login throttles, logs).
+    trustProxy: ctx.config.trustedProxies.length > 0 ? [...ctx.config.trustedProxies] : false,
     ajv: {
       customOptions: {
         coerceTypes: false,

@@ -18,15 +18,18 @@ import {
   parseCount,
   parsePort,
 } from './config/config-values';
+import type { AuthConfig } from './config/auth-config';
+import { parseAuthConfig } from './config/auth-config';
 import { helpText, serverFlags } from './config/server-flags';
 import { UsageError } from './config/usage-error';
 
-export interface ServerConfig {
+export interface ServerConfig extends AuthConfig {
   root: string;
   port: number;
   address: string;
   database: string;
   baseUrl: string;
+  /** authMethod is noauth: every request acts as the first admin. */
   noAuth: boolean;
   username: string;
   /** First run only: plaintext or a bcrypt hash; undefined means generate one. */
@@ -77,6 +80,10 @@ const flagAliases: Record<string, string> = {
   '--baseURL': '--baseurl',
   '--tokenExpirationTime': '--token-expiration',
   '--followExternalSymlinks': '--follow-external-symlinks',
+  // `filebrowser config set` spellings: Drawer takes how people log in from the command line.
+  '--auth.method': '--auth-method',
+  '--auth.header': '--auth-header',
+  '--auth.logoutPage': '--logout-page',
 };
 
 type Env = Record<string, string | undefined>;
@@ -207,6 +214,15 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       );
     return limit;
   };
+  const auth = parseAuthConfig({
+    noAuth: bool('noauth'),
+    method: text('auth-method'),
+    header: text('auth-header'),
+    trustedProxies: text('trusted-proxies'),
+    createUsers: bool('proxy-create-users'),
+    logoutPage: text('logout-page'),
+    source,
+  });
   const username = text('username') ?? 'admin';
   if (username.trim() === '') throw new UsageError(`${source('username')} must not be empty`);
 
@@ -218,7 +234,8 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       address: text('address') ?? '127.0.0.1',
       database: path.resolve(cwd, text('database') ?? './drawer.json'),
       baseUrl: normaliseBaseUrl(text('baseurl') ?? '', source('baseurl')),
-      noAuth: bool('noauth'),
+      ...auth,
+      noAuth: auth.authMethod === 'noauth',
       username,
       password: text('password'),
       cert: cert ? path.resolve(cwd, cert) : undefined,

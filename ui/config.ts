@@ -8,6 +8,10 @@ export interface RuntimeConfig {
   Version: string;
   Signup: boolean;
   NoAuth: boolean;
+  /** json (passwords), noauth, or proxy (a login proxy names the user). */
+  AuthMethod: 'json' | 'noauth' | 'proxy';
+  /** Where logging out leads: /login, or e.g. the login proxy's logout URL. */
+  LogoutPage: string;
   LoginPage: boolean;
   ReCaptcha: boolean;
   ReCaptchaKey: string;
@@ -23,6 +27,8 @@ const defaults: RuntimeConfig = {
   Version: '',
   Signup: false,
   NoAuth: false,
+  AuthMethod: 'json',
+  LogoutPage: '/login',
   LoginPage: true,
   ReCaptcha: false,
   ReCaptchaKey: '',

@@ -82,7 +82,7 @@ const settingsShape: Shape = {
     minimumPasswordLength: 'number',
     userHomeBasePath: 'string',
     defaults: { object: preferenceFields },
-    authMethod: { oneOf: ['json', 'noauth'] },
+    authMethod: { oneOf: ['json', 'noauth', 'proxy'] },
     rules: { array: ruleShape },
     branding: {
       object: {

@@ -112,6 +112,8 @@ const databaseSettings = new Set(
 export function databaseSettingRefusal(name: string, source: string): string | undefined {
   const head = optionKey(name.split('.')[0] ?? '');
   if (!databaseSettings.has(head)) return undefined;
+  if (head === optionKey('auth'))
+    return `${source}: Drawer takes how people log in from its command line: use --auth-method, --auth-header, --trusted-proxies and --logout-page`;
   return `${source}: File Browser keeps this in its database, not in flags or config files; set it in Drawer's settings or carry it over with drawer import`;
 }
 

@@ -1,6 +1,8 @@
 // Authentication on every request: a session from the X-Auth header, or on link routes a ticket,
 // ?auth= or the auth cookie; the actor read from the store.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createProxyLogin } from '../auth/proxy-login';
+import type { ProxyLogin } from '../auth/proxy-login';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { virtualPathAfter } from './path-param';
@@ -15,11 +17,12 @@ type Credential =
 export function installAuthentication(app: FastifyInstance, ctx: Context): void {
   app.decorateRequest('actor', undefined);
   app.decorateRequest('session', undefined);
+  const proxy = ctx.config.authMethod === 'proxy' ? createProxyLogin(ctx) : undefined;
   app.addHook('onRequest', async (request, reply) => {
     const level = request.routeOptions.config.auth ?? 'user';
     const actor = ctx.config.noAuth
       ? noAuthActor(ctx)
-      : authenticate(request, ctx, level, (name, value) => reply.header(name, value));
+      : authenticate(request, ctx, level, proxy, (name, value) => reply.header(name, value));
     request.actor = actor;
     if (level === 'public') return;
     if (!actor) throw new AppError('auth.required');
@@ -41,14 +44,21 @@ function authenticate(
   request: FastifyRequest,
   ctx: Context,
   level: string,
+  proxy: ProxyLogin | undefined,
   setHeader: (name: string, value: string) => void,
 ): Actor | undefined {
   const credential = credentialOf(request);
   if (!credential) return undefined;
   try {
-    return credential.kind === 'ticket'
-      ? ticketActor(request, ctx, credential.ticket, credential.link)
-      : sessionActor(request, ctx, credential.token, setHeader);
+    const actor =
+      credential.kind === 'ticket'
+        ? ticketActor(request, ctx, credential.ticket, credential.link)
+        : sessionActor(request, ctx, credential.token, setHeader);
+    // Behind a login proxy its word is the session: when it stops naming this user (logged out
+    // there, or a token carried somewhere the proxy does not stand), the token alone is not enough.
+    if (proxy && !proxy.stillVouchesFor(request, actor))
+      throw new AppError('auth.tokenInvalid', 'the login proxy no longer names this user');
+    return actor;
   } catch (error) {
     // A stale token must not lock anyone out of the login page or a public share.
     if (level === 'public') return undefined;

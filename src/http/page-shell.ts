@@ -24,12 +24,12 @@ export function runtimeConfig(ctx: Context): Record<string, unknown> {
     BaseURL: baseUrl,
     StaticURL: `${baseUrl}/static`,
     Version: version,
-    Signup: settings.signup,
+    Signup: settings.signup && ctx.config.authMethod === 'json',
     NoAuth: ctx.config.noAuth,
-    AuthMethod: ctx.config.noAuth ? 'noauth' : 'json',
-    // Drawer has no external logout page: its own login page is where a logout lands.
-    LogoutPage: '/login',
-    LoginPage: !ctx.config.noAuth,
+    AuthMethod: ctx.config.authMethod,
+    LogoutPage: ctx.config.logoutPage,
+    // Without password login the page logs in by itself (the proxy, or no login at all).
+    LoginPage: ctx.config.authMethod === 'json',
     // Drawer serves no custom.css from the branding folder, so a page never links one.
     CSS: false,
     HideLoginButton: settings.hideLoginButton,

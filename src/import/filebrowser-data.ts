@@ -1,4 +1,5 @@
 // File Browser's data as read from any of its files, and reading its JSON fields as Go wrote them.
+import { parse as parseYaml } from 'yaml';
 import { ImportError } from './import-error';
 
 export type RawRecord = Record<string, unknown>;
@@ -17,20 +18,20 @@ export interface FileBrowserData {
 }
 
 /**
- * The JSON written by `filebrowser config export` ({settings, server, auther}) or by
+ * The JSON or YAML written by `filebrowser config export` ({settings, server, auther}) or by
  * `filebrowser users export` (a list of users, password hashes included).
  */
 export function parseExport(text: string): FileBrowserData {
   const start = text.trimStart()[0];
-  if (start !== '{' && start !== '[')
-    throw new ImportError(
-      'it is neither a File Browser database nor a JSON export (YAML exports are not read: export to a .json file instead)',
-    );
   let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new ImportError(`it is not valid JSON (${(error as Error).message})`);
+  if (start === '{' || start === '[') {
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new ImportError(`it is not valid JSON (${(error as Error).message})`);
+    }
+  } else {
+    data = parseGoYaml(text);
   }
   const problems: string[] = [];
   if (Array.isArray(data)) {
@@ -53,7 +54,72 @@ export function parseExport(text: string): FileBrowserData {
     };
   }
   throw new ImportError(
-    'it is JSON, but not what filebrowser config export or filebrowser users export write',
+    'it is neither a File Browser database nor what filebrowser config export or filebrowser users export write',
+  );
+}
+
+/**
+ * File Browser's structs carry JSON tags only, so its YAML encoder (Go's yaml.v3) names each field
+ * by its Go name in lower case: "lockpassword", "minimumpasswordlength". These are its field names
+ * whose JSON spelling differs from that; the YAML is read back under the JSON names.
+ */
+const camelFieldNames = [
+  'hideLoginButton',
+  'createUserDir',
+  'userHomeBasePath',
+  'authMethod',
+  'logoutPage',
+  'minimumPasswordLength',
+  'fileMode',
+  'dirMode',
+  'hideDotfiles',
+  'lockPassword',
+  'viewMode',
+  'singleClick',
+  'redirectAfterCopyMove',
+  'dateFormat',
+  'aceEditorTheme',
+  'disableExternal',
+  'disableUsedPercentage',
+  'chunkSize',
+  'retryCount',
+  'baseURL',
+  'tlsKey',
+  'tlsCert',
+  'enableThumbnails',
+  'resizePreview',
+  'enableExec',
+  'typeDetectionByHeader',
+  'authHook',
+  'tokenExpirationTime',
+  'followExternalSymlinks',
+  'userID',
+  'passwordHash',
+];
+const jsonNameOf = new Map([
+  ...camelFieldNames.map((name) => [name.toLowerCase(), name] as const),
+  // The one field whose Go name is not its JSON name (settings.Server.ImageResolutionCal).
+  ['imageresolutioncal', 'imageResolutionCalculation'],
+]);
+
+function parseGoYaml(text: string): unknown {
+  let data: unknown;
+  try {
+    // Aliases are capped (the library's default is 100), so a small file cannot expand to gigabytes.
+    data = parseYaml(text, { maxAliasCount: 100 });
+  } catch (error) {
+    throw new ImportError(
+      `it is neither a File Browser database nor a JSON or YAML export (${(error as Error).message.split('\n')[0]})`,
+    );
+  }
+  return withJsonNames(data);
+}
+
+function withJsonNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withJsonNames);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [jsonNameOf.get(key) ?? key, withJsonNames(item)]),
   );
 }
 

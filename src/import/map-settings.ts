@@ -45,7 +45,9 @@ export function mapSettings(
   );
   const logoutPage = fields.string('logoutPage');
   if (logoutPage !== '' && logoutPage !== '/login')
-    notes.push(`settings: logout page ${JSON.stringify(logoutPage)} has no place in Drawer`);
+    notes.push(
+      `settings: logout page ${JSON.stringify(logoutPage)}: start Drawer with --logout-page ${logoutPage}`,
+    );
   for (const name of ['fileMode', 'dirMode'] as const) {
     const mode = fields.number(name);
     if (mode !== 0 && mode !== defaultModes[name])
@@ -89,13 +91,30 @@ function checkedScope(scope: string, what: string, notes: string[]): string | un
   }
 }
 
+/**
+ * How people log in is chosen on Drawer's command line at each start, never by a database: the
+ * import records File Browser's method and says which flags give the same login.
+ */
 function authMethod(
   method: string,
   auther: RawRecord | undefined,
   current: Settings,
   notes: string[],
 ): Settings['authMethod'] {
-  if (method === 'json' || method === 'noauth') return method;
+  if (method === '' || method === 'json') return 'json';
+  if (method === 'noauth') {
+    notes.push(
+      'settings: File Browser ran without login; start Drawer with --noauth for the same (anyone who reaches it acts as the admin)',
+    );
+    return 'noauth';
+  }
+  const header = typeof auther?.header === 'string' ? auther.header : '';
+  if (method === 'proxy' && header !== '') {
+    notes.push(
+      `settings: File Browser took the username from the proxy header ${header}; start Drawer with --auth-method proxy --auth-header ${header} --trusted-proxies ADDRESS (your proxy's address; add --proxy-create-users to create unknown users as File Browser did)`,
+    );
+    return 'proxy';
+  }
   const detail = auther ? ` (${JSON.stringify(auther).slice(0, 120)})` : '';
   notes.push(
     `settings: the "${method}" login method${detail} has no place in Drawer; it keeps "${current.authMethod}"`,

@@ -57,8 +57,9 @@ export function applySettingsInput(current: Settings, input: SettingsInput): Set
 }
 
 /** What GET shows: everything but the reCAPTCHA secret. */
-export function settingsView(settings: Settings): Settings {
-  return { ...settings, recaptcha: { ...settings.recaptcha, secret: '' } };
+/** What GET /api/settings shows: no secret, and the login method this server runs with. */
+export function settingsView(settings: Settings, authMethod: Settings['authMethod']): Settings {
+  return { ...settings, authMethod, recaptcha: { ...settings.recaptcha, secret: '' } };
 }
 
 function checkedScope(field: string, value: string): string {

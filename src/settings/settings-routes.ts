@@ -10,7 +10,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: Context): Promis
   app.get(
     '/api/settings',
     { config: { auth: 'admin' }, schema: { response: { 200: settingsResponse } } },
-    async () => settingsView(ctx.settings.get()),
+    async () => settingsView(ctx.settings.get(), ctx.config.authMethod),
   );
 
   app.put<{ Body: SettingsInput }>(
@@ -22,7 +22,7 @@ export async function settingsRoutes(app: FastifyInstance, ctx: Context): Promis
     async (request) => {
       const next = applySettingsInput(ctx.settings.get(), request.body);
       await ctx.settings.put(next);
-      return settingsView(next);
+      return settingsView(next, ctx.config.authMethod);
     },
   );
   refuseOtherMethods(app, '/api/settings', ['GET', 'PUT']);

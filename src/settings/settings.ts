@@ -1,4 +1,5 @@
 // Global settings: their shape, first-run defaults, and the normalisation applied on every save.
+import type { AuthMethod } from '../config/auth-config';
 import type { Rule } from '../rules/rule';
 import type { UserPreferences } from '../users/user';
 
@@ -26,7 +27,8 @@ export interface Settings {
   minimumPasswordLength: number;
   userHomeBasePath: string;
   defaults: UserPreferences;
-  authMethod: 'json' | 'noauth';
+  /** What the command line chose when the database was made; the running server's is in its config. */
+  authMethod: AuthMethod;
   rules: Rule[];
   branding: Branding;
   tus: { chunkSize: number; retryCount: number };

@@ -26,7 +26,8 @@ export function usersDeps(ctx: Context): UsersDeps {
     settings: ctx.settings,
     shares: ctx.shares,
     root: ctx.config.root,
-    confirmsPasswords: !ctx.config.noAuth,
+    // Behind a login proxy nobody knows their Drawer password; the proxy vouches on every request.
+    confirmsPasswords: ctx.config.authMethod === 'json',
   };
 }
 
@@ -140,7 +141,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
       bodyLimit: authBodyLimit,
       schema: { body: signupBody },
       preValidation: async () => {
-        if (!ctx.settings.get().signup) throw new AppError('signup.disabled');
+        // Without password login a new account could never log in: users come from the proxy.
+        if (!ctx.settings.get().signup || ctx.config.authMethod !== 'json')
+          throw new AppError('signup.disabled');
       },
     },
     async (request, reply) => {

@@ -39,10 +39,14 @@ export type UserActor = StoredUser | undefined;
 export async function createUser(
   deps: UsersDeps,
   input: UserInput,
-  options: { signup?: boolean } = {},
+  /**
+   * signup: self-registered; provisioned: created on a proxy login. Both take nothing but a name
+   * and a password, never admin or execute rights; a provisioned user's password stays locked.
+   */
+  options: { signup?: boolean; provisioned?: boolean } = {},
 ): Promise<StoredUser> {
   const settings = deps.settings.get();
-  const signup = options.signup === true;
+  const signup = options.signup === true || options.provisioned === true;
   const username = checkUsername(input.username ?? '');
   assertNameFree(deps.users.list(), username, undefined);
   // Self-registered users take nothing from the request but a name and a password.
@@ -70,7 +74,7 @@ export async function createUser(
     sorting: mergeSorting(defaults.sorting, given.sorting),
     commands: signup ? [] : cleanCommands(given.commands ?? defaults.commands),
     rules: toRules(given.rules ?? []),
-    lockPassword: given.lockPassword ?? false,
+    lockPassword: options.provisioned === true || (given.lockPassword ?? false),
     sessionVersion: 1,
     revision: 1,
   };

@@ -72,7 +72,12 @@ describe("File Browser's configuration", () => {
     fs.writeFileSync(path.join(install.dir, 'bad.toml'), 'signup = true\n');
     const cases: [string[], Record<string, string>, RegExp][] = [
       [['-c', 'bad.toml'], {}, /bad\.toml: signup: File Browser keeps this in its database/],
-      [['--auth.method', 'proxy'], {}, /--auth\.method: File Browser keeps this in its database/],
+      [
+        ['--branding.name', 'Acme'],
+        {},
+        /--branding\.name: File Browser keeps this in its database/,
+      ],
+      [['--auth.method', 'proxy'], {}, /--auth-method proxy needs --auth-header/],
       [['--socket', '/run/fb.sock'], {}, /--socket: Drawer listens on TCP only/],
       [[], { FB_SOCKET: '/run/fb.sock' }, /FB_SOCKET: Drawer listens on TCP only/],
       [[], { FB_DATABASE: '/srv/filebrowser.db' }, /is File Browser's database; run drawer import/],

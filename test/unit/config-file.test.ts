@@ -68,7 +68,7 @@ describe('config file', () => {
         /settings\.signup must be a boolean/,
       ],
       [
-        JSON.stringify({ ...good, settings: { ...good.settings, authMethod: 'proxy' } }),
+        JSON.stringify({ ...good, settings: { ...good.settings, authMethod: 'hook' } }),
         /authMethod must be one of/,
       ],
       [

@@ -122,7 +122,7 @@ describe('File Browser config file', () => {
       ],
       [
         write('b.yaml', 'auth:\n  method: proxy\n'),
-        /b\.yaml: auth: File Browser keeps this in its/,
+        /b\.yaml: auth: Drawer takes how people log in from its command line: use --auth-method/,
       ],
       [write('b2.json', '{"colour": "red"}'), /b2\.json: unknown key "colour"$/],
       [write('c.toml', 'noauth = "perhaps"'), /c\.toml: noauth must be true or false/],
@@ -255,9 +255,11 @@ describe('File Browser flag names', () => {
     assert.match(refusal(['-c']), /^-c needs a value/);
     assert.match(refusal(['--disable-exec=perhaps']), /^--disable-exec must be true or false/);
     assert.match(
-      refusal(['--auth.method=proxy']),
-      /^--auth\.method: File Browser keeps this in its database/,
+      refusal(['--recaptcha.key=site-key']),
+      /^--recaptcha\.key: File Browser keeps this in its database/,
     );
+    // `filebrowser config set` spellings of the login method are Drawer's own flags.
+    assert.match(refusal(['--auth.method=proxy']), /^--auth-method proxy needs --auth-header/);
     assert.match(refusal(['--signup']), /^--signup: .*carry it over with drawer import$/);
   });
 });

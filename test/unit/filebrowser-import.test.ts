@@ -50,9 +50,27 @@ describe('reading File Browser data', () => {
     assert.deepEqual(config.auther, database.auther);
   });
 
-  it('refuses YAML and JSON of another shape, saying what it reads', () => {
-    assert.throws(() => parseExport('settings:\n  signup: false\n'), /YAML exports are not read/);
+  it("reads the YAML exports (Go's lower-case field names) as the JSON ones", () => {
+    const yamlConfig = readExport('config-export.yaml');
+    const jsonConfig = readExport('config-export.json');
+    // The signing key is a byte list in YAML and base64 in JSON; it is never carried over.
+    const withoutKey = (settings: unknown) => ({ ...(settings as object), key: undefined });
+    assert.deepEqual(withoutKey(yamlConfig.settings), withoutKey(jsonConfig.settings));
+    assert.deepEqual(yamlConfig.server, jsonConfig.server);
+    assert.deepEqual(yamlConfig.auther, jsonConfig.auther);
+    // Go writes an empty list as [] in YAML and null in JSON: both are nothing to carry over.
+    const start = initialDatabase(false);
+    const planOf = (name: string) => planImport(start, readExport(name), now);
+    assert.deepEqual(planOf('users-export.yaml'), planOf('users-export.json'));
+    assert.deepEqual(planOf('config-export.yaml'), planOf('config-export.json'));
+  });
+
+  it('refuses other shapes and text that is neither, saying what it reads', () => {
     assert.throws(() => parseExport('{"users": []}'), ImportError);
+    assert.throws(() => parseExport('just some words\n'), /neither a File Browser database nor/);
+    assert.throws(() => parseExport('a: [unclosed\n'), /neither a File Browser database nor/);
+    const bomb = `a: &a [${'x,'.repeat(10)}x]\nb: &b [${'*a,'.repeat(10)}*a]\nc: &c [${'*b,'.repeat(10)}*b]\nd: [${'*c,'.repeat(200)}*c]\n`;
+    assert.throws(() => parseExport(bomb), /neither a File Browser database nor/);
   });
 });
 
@@ -151,5 +169,46 @@ describe('planning an import', () => {
     );
     assert.match(notes.join('\n'), /deny rule "a\\\\z" .*kept/);
     assert.match(notes.join('\n'), /allow rule "" .*dropped/);
+  });
+});
+
+describe('importing how people logged in', () => {
+  const configWith = (settings: Record<string, unknown>, auther: Record<string, unknown>) => {
+    const base = readExport('config-export.json');
+    return { ...base, settings: { ...base.settings, ...settings }, auther };
+  };
+
+  it('names the flags that give proxy login and its logout page, and records the method', () => {
+    const plan = planImport(
+      initialDatabase(false),
+      configWith(
+        { authMethod: 'proxy', logoutPage: 'https://auth.example.com/logout' },
+        { header: 'Remote-User' },
+      ),
+      now,
+    );
+    assert.equal(plan.data.settings.authMethod, 'proxy');
+    const left = plan.notCarried.join('\n');
+    assert.match(
+      left,
+      /--auth-method proxy --auth-header Remote-User --trusted-proxies ADDRESS .*--proxy-create-users/,
+    );
+    assert.match(left, /--logout-page https:\/\/auth\.example\.com\/logout/);
+  });
+
+  it('names --noauth for a File Browser that ran without login, and keeps json otherwise', () => {
+    const noAuth = planImport(
+      initialDatabase(false),
+      configWith({ authMethod: 'noauth' }, {}),
+      now,
+    );
+    assert.match(noAuth.notCarried.join('\n'), /start Drawer with --noauth/);
+    const hook = planImport(
+      initialDatabase(false),
+      configWith({ authMethod: 'hook' }, { command: '/bin/check' }),
+      now,
+    );
+    assert.equal(hook.data.settings.authMethod, 'json');
+    assert.match(hook.notCarried.join('\n'), /"hook" login method .*has no place in Drawer/);
   });
 });

@@ -41,7 +41,8 @@ export function renewToken(api: ApiClient): Promise<void> {
 
 /**
  * On start: a stored token is checked (three parts, not expired) and then renewed; an invalid one is
- * dropped with a warning. In no-auth mode the server hands out a token for empty credentials.
+ * dropped with a warning. Without a login page (no-auth mode, or a login proxy that names the user)
+ * the server hands out a token for empty credentials.
  */
 export async function startSession(api: ApiClient): Promise<void> {
   const stored = localStorage.getItem(tokenStorageKey);
@@ -55,20 +56,21 @@ export async function startSession(api: ApiClient): Promise<void> {
       clearSession();
     }
   }
-  if (config.NoAuth) {
+  if (!config.LoginPage) {
     try {
       await logIn(api, '', '');
     } catch (error) {
-      console.warn(`No-auth login failed: ${(error as Error).message}`);
+      console.warn(`Automatic login failed: ${(error as Error).message}`);
     }
   }
 }
 
 /**
  * Ends the session on the server too, so the token stops working wherever it was copied to; the
- * local session is cleared even when the server cannot be reached.
+ * local session is cleared even when the server cannot be reached. With a logout page of its own
+ * (a login proxy's) the browser leaves for it; the screen is left as it is until the page goes.
  */
-export async function logOut(api: ApiClient): Promise<void> {
+export async function logOut(api: ApiClient): Promise<'left' | 'stayed'> {
   const token = sessionStore.get()?.token;
   try {
     if (token)
@@ -76,5 +78,14 @@ export async function logOut(api: ApiClient): Promise<void> {
   } catch (error) {
     console.warn(`Logout could not reach the server: ${(error as Error).message}`);
   }
+  if (config.LogoutPage !== '/login') {
+    localStorage.removeItem(tokenStorageKey);
+    window.location.assign(config.LogoutPage);
+    return 'left';
+  }
   clearSession();
+  return 'stayed';
 }
+
+/** Whether the UI offers to log out: not without login, nor behind a proxy with nowhere to go. */
+export const canLogOut = !config.NoAuth && (config.LoginPage || config.LogoutPage !== '/login');

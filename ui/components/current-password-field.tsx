@@ -3,8 +3,11 @@
 import { useId } from 'react';
 import { config } from '../config';
 
-/** No-auth mode has no passwords to confirm with; the server does not ask there. */
-export const asksCurrentPassword = !config.NoAuth;
+/**
+ * Only password login has a password to confirm with: without login there is none, and behind a
+ * login proxy nobody knows theirs (the proxy vouches on every request). The server asks likewise.
+ */
+export const asksCurrentPassword = config.AuthMethod === 'json';
 
 export function CurrentPasswordField({
   label,

@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { logOut } from '../api/auth';
+import { canLogOut, logOut } from '../api/auth';
 import { useApi } from '../api/use-api';
 import { appName, config } from '../config';
 import { showPrompt } from '../state/prompt';
@@ -51,14 +51,14 @@ export function Sidebar({ open }: { open: boolean }) {
             <Icon name="settings" />
             <span>{t('sidebar.settings')}</span>
           </Link>
-          {!config.NoAuth && (
+          {canLogOut && (
             <button
               type="button"
               className="sidebar-item"
               onClick={() => {
                 // Nothing of this session's data stays for whoever logs in next.
                 void logOut(api)
-                  .then(() => navigate({ to: '/login' }))
+                  .then((where) => (where === 'left' ? undefined : navigate({ to: '/login' })))
                   .then(() => queryClient.clear());
               }}
             >

@@ -14,6 +14,52 @@ import { safeRedirect } from './guards';
 import { useRecaptcha } from './login-recaptcha';
 
 export default function LoginScreen() {
+  return config.LoginPage ? <PasswordLogin /> : <AutomaticLoginFailed />;
+}
+
+/** Behind a login proxy that did not name the visitor: nothing to type here, only to retry. */
+function AutomaticLoginFailed() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const navigate = useNavigate();
+  const { redirect } = useSearch({ from: '/login' });
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('titles.login'));
+
+  async function retry() {
+    setBusy(true);
+    try {
+      await logIn(api, '', '');
+      await navigate({ href: safeRedirect(redirect), replace: true });
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="login">
+      <div className="login-card">
+        <div className="login-brand">
+          <Logo size={56} />
+          <h1>{appName}</h1>
+        </div>
+        <p className="login-error" role="alert">
+          {t('login.notIdentified')}
+        </p>
+        <button
+          type="button"
+          className="button button-primary button-block"
+          disabled={busy}
+          onClick={() => void retry()}
+        >
+          {t('login.tryAgain')}
+        </button>
+      </div>
+    </main>
+  );
+}
+
+function PasswordLogin() {
   const { t } = useTranslation();
   const api = useApi();
   const navigate = useNavigate();

@@ -1,8 +1,7 @@
 // /login: anonymous only; a logged-in visitor goes straight to /files/ (SPEC §2).
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { config } from '../config';
 import { sessionStore } from '../state/session';
-import { defaultAfterLogin, safeRedirect } from './guards';
+import { safeRedirect } from './guards';
 import { rootRoute } from './root';
 
 export interface LoginSearch {
@@ -15,10 +14,9 @@ export const loginRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   beforeLoad: ({ search }) => {
-    if (sessionStore.get() || !config.LoginPage)
-      throw redirect({
-        href: sessionStore.get() ? safeRedirect(search.redirect) : defaultAfterLogin,
-      });
+    // Without a login page the session starts by itself; landing here means the automatic login
+    // failed (the login proxy named nobody), which the screen explains instead of a form.
+    if (sessionStore.get()) throw redirect({ href: safeRedirect(search.redirect) });
   },
   component: lazyRouteComponent(() => import('./login.lazy')),
 });
