@@ -75,15 +75,62 @@ const calls: ClientCall[] = [
     headers: api,
     status: 200,
     contains: '"signup"',
-    remember: (response, state) => (state.settings = response.json()),
+    remember: (response, state) => {
+      state.settings = response.json();
+      // Every field File Browser's settingsData has, and those its Global.vue edits inside them.
+      assert.deepEqual(
+        [
+          'signup',
+          'hideLoginButton',
+          'createUserDir',
+          'minimumPasswordLength',
+          'userHomeBasePath',
+          'defaults',
+          'authMethod',
+          'rules',
+          'branding',
+          'tus',
+          'shell',
+          'commands',
+        ].filter((field) => !(field in state.settings)),
+        [],
+      );
+      const nested = (name: string) => Object.keys(state.settings[name] as object);
+      for (const field of ['name', 'disableExternal', 'disableUsedPercentage', 'files', 'theme'])
+        assert.ok(nested('branding').includes(field), `branding.${field}`);
+      assert.deepEqual(nested('tus').sort(), ['chunkSize', 'retryCount']);
+      for (const field of ['scope', 'locale', 'viewMode', 'singleClick', 'sorting', 'perm'])
+        assert.ok(nested('defaults').includes(field), `defaults.${field}`);
+      for (const field of ['commands', 'hideDotfiles', 'dateFormat', 'redirectAfterCopyMove'])
+        assert.ok(nested('defaults').includes(field), `defaults.${field}`);
+    },
   },
   {
     name: 'settings.update (Global.vue: what it read, signup turned on)',
     method: 'PUT',
     url: '/api/settings',
     headers: apiText,
-    rawBody: (state) => JSON.stringify({ ...state.settings, signup: true }),
+    rawBody: (state) =>
+      JSON.stringify({
+        ...state.settings,
+        signup: true,
+        tus: { chunkSize: 4194304, retryCount: 7 },
+        branding: { ...(state.settings.branding as object), name: 'Acme Files' },
+      }),
     status: 200,
+  },
+  {
+    name: 'settings.get (Global.vue reloads what it saved)',
+    method: 'GET',
+    url: '/api/settings',
+    headers: api,
+    status: 200,
+    remember: (response) => {
+      const saved = response.json<{ signup: boolean; tus: object; branding: { name: string } }>();
+      assert.equal(saved.signup, true);
+      assert.deepEqual(saved.tus, { chunkSize: 4194304, retryCount: 7 });
+      assert.equal(saved.branding.name, 'Acme Files');
+    },
   },
   {
     name: 'auth.signup',
