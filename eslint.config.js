@@ -49,7 +49,8 @@ export default tseslint.config(
     // The gate is a real door: user files are reached only through src/fs (docs/SECURITY.md).
     // The others read files that are not users' files: the database (store, cli), TLS keys
     // (app), the log (logger), the built UI (ui-assets), a WebAssembly module (xz), the
-    // sandbox program (commands/sandbox) and File Browser's config file (config/filebrowser-config). Types (Stats) may be imported anywhere.
+    // sandbox program (commands/sandbox), File Browser's config file (config/filebrowser-config)
+    // and the admin's branding folder (http/branding-files). Types (Stats) may be imported anywhere.
     files: ['src/**/*.ts'],
     ignores: [
       'src/fs/**',
@@ -62,6 +63,7 @@ export default tseslint.config(
       'src/archives/codecs/xz.ts',
       'src/commands/sandbox.ts',
       'src/config/filebrowser-config.ts',
+      'src/http/branding-files.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

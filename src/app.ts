@@ -12,6 +12,7 @@ import { rawRoutes } from './files/raw-routes';
 import { installAuthentication } from './http/auth';
 import { installErrorHandling, notFound, sendError, toAppError } from './http/error-handler';
 import { installJsonBodies } from './http/json-bodies';
+import { brandingRoutes } from './http/branding-files';
 import { pageShellRoutes } from './http/page-shell';
 import { installSecurityHeaders } from './http/security-headers';
 import type { UiAssets } from './http/ui-assets';
@@ -37,6 +38,7 @@ const routeModules: RouteModule[] = [
   publicShareRoutes,
   searchRoutes,
   commandRoutes,
+  brandingRoutes,
 ];
 
 export async function createApp(ctx: Context, assets: UiAssets): Promise<FastifyInstance> {

@@ -4,6 +4,7 @@ import type { Context } from '../context';
 import { AppError } from '../errors';
 import { isRecaptchaEnabled } from '../settings/settings';
 import { version } from '../version';
+import { hasCustomCss } from './branding-files';
 import type { UiAsset, UiAssets } from './ui-assets';
 import { compressedVariant, isWorthCompressing, makeAsset } from './ui-assets';
 
@@ -30,8 +31,7 @@ export function runtimeConfig(ctx: Context): Record<string, unknown> {
     LogoutPage: ctx.config.logoutPage,
     // Without password login the page logs in by itself (the proxy, or no login at all).
     LoginPage: ctx.config.authMethod === 'json',
-    // Drawer serves no custom.css from the branding folder, so a page never links one.
-    CSS: false,
+    CSS: hasCustomCss(ctx),
     HideLoginButton: settings.hideLoginButton,
     ReCaptcha: isRecaptchaEnabled(settings),
     ReCaptchaKey: isRecaptchaEnabled(settings) ? settings.recaptcha.key : '',
@@ -59,10 +59,15 @@ function escapeHtml(text: string): string {
 
 export function renderIndex(template: string, ctx: Context): string {
   const config = runtimeConfig(ctx);
+  // The admin's stylesheet comes last, so its rules win over Drawer's own.
+  const customCss = config.CSS
+    ? `<link rel="stylesheet" href="${escapeHtml(`${ctx.config.baseUrl}/static/custom.css`)}">`
+    : '';
   const head = `<base href="${escapeHtml(ctx.config.baseUrl)}/"><script type="application/json" id="drawer-config">${scriptSafeJson(config)}</script>`;
   let html = template.includes('<!--drawer:head-->')
     ? template.replace('<!--drawer:head-->', head)
     : template.replace('</head>', `${head}</head>`);
+  if (customCss) html = html.replace('</head>', `${customCss}</head>`);
   const name = String(config.Name || '');
   if (name) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(name)}</title>`);
   return html;
