@@ -47,8 +47,9 @@ export function createShareTokenService(key: Buffer, now: () => number): ShareTo
    * The token names the password's hash by a keyed digest: a new or removed password ends every
    * token given for the old one, and the token, readable by whoever holds it, says nothing of it.
    */
+  const markKey = createHmac('sha256', key).update('password mark').digest();
   const passwordMark = (passwordHash: string) =>
-    createHmac('sha256', key).update(passwordHash).digest('base64url').slice(0, 22);
+    createHmac('sha256', markKey).update(passwordHash).digest('base64url').slice(0, 22);
 
   return {
     issue(share) {
