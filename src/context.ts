@@ -1,6 +1,6 @@
 // The composition root: opens the store, runs first-run setup and wires every service once.
-import { createLoginThrottle } from './auth/login-throttle';
-import type { LoginThrottle } from './auth/login-throttle';
+import { createGuessThrottle, createLoginThrottle } from './auth/login-throttle';
+import type { GuessThrottle, LoginThrottle } from './auth/login-throttle';
 import { createSessionsStore } from './auth/sessions-store';
 import type { SessionsStore } from './auth/sessions-store';
 import { createTicketService, ticketKey } from './auth/tickets';
@@ -17,6 +17,8 @@ import type { HeavyWork } from './limits/heavy-work';
 import type { Logger } from './logger';
 import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
+import { createShareTokenService, shareTokenKey } from './shares/share-tokens';
+import type { ShareTokenService } from './shares/share-tokens';
 import type { SharesStore } from './shares/shares-store';
 import { createSharesStore } from './shares/shares-store';
 import type { Database } from './store/database';
@@ -39,6 +41,10 @@ export interface Context {
   sessions: SessionsStore;
   tickets: TicketService;
   loginThrottle: LoginThrottle;
+  /** Tokens a visitor of a password-protected share gets for the right password. */
+  shareTokens: ShareTokenService;
+  /** Wrong share passwords, counted per (share, address) and per address. */
+  shareThrottle: GuessThrottle;
   /** Facts about the served folder; open an actor's view of it with `scopedFs`. */
   fs: FsSettings;
   /** Opens an actor's view; its handles close when `until` aborts (or on view.close()). */
@@ -100,6 +106,8 @@ export async function createContext(
     sessions: createSessionsStore(database, now),
     tickets: createTicketService(ticketKey(secret), now, tokens.sessionEnd),
     loginThrottle: createLoginThrottle(now),
+    shareTokens: createShareTokenService(shareTokenKey(secret), now),
+    shareThrottle: createGuessThrottle(now),
     fs: fsSettings,
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
     heavyWork: createHeavyWork(config.heavyWork),

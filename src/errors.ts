@@ -46,7 +46,10 @@ const statusByCode = {
   'fs.noSpace': 507,
   'share.notFound': 404,
   'share.invalidExpiry': 400,
-  'share.passwordUnsupported': 400,
+  'share.passwordTooLong': 400,
+  // A password share asked for without its password, or with a wrong one (File Browser's 401).
+  'share.passwordRequired': 401,
+  'share.passwordWrong': 401,
   'search.invalid': 400,
   'archive.badFormat': 400,
   'route.notFound': 404,

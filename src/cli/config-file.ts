@@ -122,6 +122,8 @@ const shareShape: Shape = {
     userID: 'number',
     expire: 'number',
     ino: { optional: 'number' },
+    // A password link: checked as a bcrypt hash below, since dropping it would open the link.
+    passwordHash: { optional: 'string' },
   },
 };
 
@@ -225,5 +227,7 @@ function checkShares(shares: StoredShare[], users: StoredUser[]): void {
     hashes.add(share.hash);
     if (!users.some((user) => user.id === share.userID))
       throw new ConfigFileError(`${where}.userID ${share.userID} is not a user in the file`);
+    if (share.passwordHash !== undefined && !isBcryptHash(share.passwordHash))
+      throw new ConfigFileError(`${where}.passwordHash is not a bcrypt hash`);
   });
 }

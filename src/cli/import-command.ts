@@ -92,11 +92,12 @@ function checkResult(data: DatabaseShape, file: string): void {
   // No users at all (a settings-only import into a new database): the first run makes the admin.
   if (data.users.length === 0) return;
   const backup = toConfigFile(data);
-  backup.shares = backup.shares.map(({ hash, path, userID, expire }) => ({
+  backup.shares = backup.shares.map(({ hash, path, userID, expire, passwordHash }) => ({
     hash,
     path,
     userID,
     expire,
+    ...(passwordHash === undefined ? {} : { passwordHash }),
   }));
   try {
     parseConfigFile(JSON.stringify(backup));

@@ -6,7 +6,7 @@ import type { FileBrowserData } from './filebrowser-data';
 import { serverNotes } from './map-server';
 import { mapSettings } from './map-settings';
 import type { ImportedShare } from './map-shares';
-import { mapShare } from './map-shares';
+import { mapShare, tokenNote } from './map-shares';
 import type { ImportedUser } from './map-users';
 import { mapUser } from './map-users';
 import { mergeUsers } from './merge-users';
@@ -66,6 +66,7 @@ export function planImport(
     }
     const line = mergeShare(shares, mapped.share, owner);
     if (line) shareChanges.push(line);
+    if (mapped.share.hadToken) notCarried.push(tokenNote(mapped.share));
   }
 
   const changes = [
@@ -89,17 +90,21 @@ export function planImport(
   };
 }
 
-/** A link with the same hash is the same link: it takes File Browser's path, owner and expiry. */
+/**
+ * A link with the same hash is the same link: it takes File Browser's path, owner, expiry and
+ * password (or its lack of one).
+ */
 function mergeShare(shares: StoredShare[], imported: ImportedShare, owner: number): string | null {
   const wanted: StoredShare = {
     hash: imported.hash,
     path: imported.path,
     userID: owner,
     expire: imported.expire,
+    ...(imported.passwordHash === undefined ? {} : { passwordHash: imported.passwordHash }),
   };
   const index = shares.findIndex((share) => share.hash === imported.hash);
   const existing = shares[index];
-  const describe = `share ${imported.hash} (${imported.path}, user ${owner}${imported.expire ? `, until ${new Date(imported.expire * 1000).toISOString()}` : ''})`;
+  const describe = `share ${imported.hash} (${imported.path}, user ${owner}${imported.expire ? `, until ${new Date(imported.expire * 1000).toISOString()}` : ''}${imported.passwordHash === undefined ? '' : ', with a password'})`;
   if (!existing) {
     shares.push(wanted);
     return `+ ${describe}`;
@@ -107,7 +112,8 @@ function mergeShare(shares: StoredShare[], imported: ImportedShare, owner: numbe
   if (
     existing.path === wanted.path &&
     existing.userID === wanted.userID &&
-    existing.expire === wanted.expire
+    existing.expire === wanted.expire &&
+    existing.passwordHash === wanted.passwordHash
   )
     return null;
   // The inode binding stays only while the link still names the same file of the same owner.

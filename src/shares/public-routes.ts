@@ -9,8 +9,9 @@ import { refuseOtherMethods } from '../http/method-not-allowed';
 import { rawPathAfter } from '../http/path-param';
 import { openShare } from './public-share';
 import { publicShareView } from './public-share-view';
-import type { DownloadQuery } from './shares-schemas';
-import { downloadQuery, publicItemSchema } from './shares-schemas';
+import type { ShareCredentials } from './share-access';
+import type { DownloadQuery, PublicShareQuery } from './shares-schemas';
+import { downloadQuery, publicItemSchema, publicShareQuery } from './shares-schemas';
 
 /**
  * Splits "/<hash>/<sub>" from the raw URL. The hash is taken verbatim (an encoded one never
@@ -28,18 +29,38 @@ function shareAddress(
   return { hash, sub };
 }
 
+/** What a visitor of a password-protected share proves itself with, on every public route alike. */
+function credentialsOf(
+  request: FastifyRequest<{ Querystring: { token?: string } }>,
+): ShareCredentials {
+  const header = request.headers['x-share-password'];
+  return {
+    password: typeof header === 'string' ? header : '',
+    token: request.query.token ?? '',
+    address: request.ip,
+  };
+}
+
 export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const options = { config: { auth: 'public' as const } };
 
-  app.get(
+  app.get<{ Querystring: PublicShareQuery }>(
     '/api/public/share/*',
-    { ...options, schema: { response: { 200: publicItemSchema } } },
+    { ...options, schema: { querystring: publicShareQuery, response: { 200: publicItemSchema } } },
     async (request, reply) => {
       const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/share');
-      const opened = await openShare(ctx, hash, sub, untilResponseEnds(reply));
+      const opened = await openShare(
+        ctx,
+        hash,
+        sub,
+        credentialsOf(request),
+        untilResponseEnds(reply),
+      );
       if (opened.target.stats.isDirectory())
         holdHeavySlot(ctx.heavyWork, reply, 'listing', String(opened.share.userID));
-      return publicShareView(opened);
+      const view = await publicShareView(opened);
+      // File Browser's client builds its download and preview links with this token.
+      return opened.token === undefined ? view : { ...view, token: opened.token };
     },
   );
   refuseOtherMethods(app, '/api/public/share/*', ['GET']);
@@ -49,7 +70,13 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
     { ...options, schema: { querystring: downloadQuery } },
     async (request, reply) => {
       const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/dl');
-      const opened = await openShare(ctx, hash, sub, untilResponseEnds(reply));
+      const opened = await openShare(
+        ctx,
+        hash,
+        sub,
+        credentialsOf(request),
+        untilResponseEnds(reply),
+      );
       const query = request.query;
       // Visitors of a link share its owner's slots: anonymous crowds cannot take more than a user.
       if (opened.target.stats.isDirectory() || query.files)

@@ -4,8 +4,11 @@ import type { Context } from '../context';
 import { AppError, isAppError } from '../errors';
 import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
+import type { StoredUser } from '../users/user';
 import { baseName, canonicalise, isWithin, segmentsOf } from '../fs/virtual-path';
 import type { StoredShare } from './share';
+import type { ShareCredentials } from './share-access';
+import { admitVisitor } from './share-access';
 import { hashPattern, isExpired } from './shares';
 
 export type ExistingResolved = Resolved & { stats: NonNullable<Resolved['stats']> };
@@ -20,6 +23,8 @@ export interface OpenedShare {
   relative: string;
   /** The name a download of the share root gets (a scope root has none of its own). */
   rootName: string;
+  /** For a password-protected share: the token that opens it without the password for a while. */
+  token?: string;
 }
 
 /** Every refusal looks the same: unknown, expired, revoked and hidden are indistinguishable. */
@@ -113,14 +118,29 @@ async function liveShare(ctx: Context, hash: string) {
 /**
  * Resolves `sub` (canonical, so its `..` never climbs above "/") inside the share. The owner's
  * rights are read now, not when the link was made: a revoked permission or a new rule ends it.
+ * A password-protected share admits the visitor first, so every route that opens a share checks
+ * the password or token, and nothing about the item is looked at for a visitor without them.
  */
 export async function openShare(
   ctx: Context,
   hash: string,
   sub: VirtualPath,
+  credentials: ShareCredentials,
   until: AbortSignal,
 ): Promise<OpenedShare> {
   const { share, owner } = await liveShare(ctx, hash);
+  const token = await admitVisitor(ctx, share, credentials);
+  const opened = await openAdmitted(ctx, share, owner, sub, until);
+  return token === undefined ? opened : { ...opened, token };
+}
+
+async function openAdmitted(
+  ctx: Context,
+  share: StoredShare,
+  owner: StoredUser,
+  sub: VirtualPath,
+  until: AbortSignal,
+): Promise<OpenedShare> {
   const ownerView = await orNotFound(() => ctx.scopedFs(owner, until));
   const sharedPath = await orNotFound(async () => canonicalise(share.path).path);
   const root = await orNotFound(() => ownerView.resolveExisting(sharedPath, 'share'));

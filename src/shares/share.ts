@@ -12,4 +12,9 @@ export interface StoredShare {
    * databases, File Browser's) are bound to their path only.
    */
   ino?: number;
+  /**
+   * bcrypt hash of the link's password (File Browser's password_hash); absent for an open link.
+   * Never shown by any answer.
+   */
+  passwordHash?: string;
 }

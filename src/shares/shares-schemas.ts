@@ -55,7 +55,16 @@ export const ownedSharesSchema = {
   },
 } as const;
 
-export interface DownloadQuery {
+export interface PublicShareQuery {
+  /** A password-protected share's token, in place of its password. */
+  token?: string;
+}
+
+const tokenProperty = { token: { type: 'string', maxLength: 4096 } } as const;
+
+export const publicShareQuery = { type: 'object', properties: tokenProperty } as const;
+
+export interface DownloadQuery extends PublicShareQuery {
   algo?: string;
   files?: string;
   inline?: string;
@@ -67,6 +76,7 @@ export const downloadQuery = {
     algo: { type: 'string', maxLength: 16 },
     files: { type: 'string', maxLength: 1_000_000 },
     inline: { type: 'string', maxLength: 8 },
+    ...tokenProperty,
   },
 } as const;
 
@@ -93,5 +103,6 @@ export const publicItemSchema = {
       type: 'object',
       properties: { by: { type: 'string' }, asc: { type: 'boolean' } },
     },
+    token: { type: 'string' },
   },
 } as const;

@@ -1,6 +1,7 @@
 // Share links: creating, listing and deleting them, expiry arithmetic, one permanent link per path.
 import { randomBytes } from 'node:crypto';
 import { createAccess } from '../access/access';
+import { hashPassword, maxPasswordBytes, normalisePassword } from '../auth/passwords';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import type { VirtualPath } from '../fs/virtual-path';
@@ -19,13 +20,13 @@ const hashBytes = 18;
 /** Hashes are base64url; anything else can never name a share and is not looked up. */
 export const hashPattern = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** What the management API shows of a share (File Browser 2.63's fields; passwords unsupported). */
+/** What the management API shows of a share (File Browser 2.63's fields): never the password hash. */
 export interface ShareView {
   hash: string;
   path: string;
   userID: number;
   expire: number;
-  hasPassword: false;
+  hasPassword: boolean;
   username?: string;
 }
 
@@ -82,7 +83,7 @@ export function toShareView(share: StoredShare): ShareView {
     path: share.path,
     userID: share.userID,
     expire: share.expire,
-    hasPassword: false,
+    hasPassword: share.passwordHash !== undefined,
   };
 }
 
@@ -103,15 +104,30 @@ function checkSharePermission(ctx: Context, actor: StoredUser) {
 const byOwnerThenExpiry = (a: StoredShare, b: StoredShare) =>
   a.userID - b.userID || a.expire - b.expire;
 
+/**
+ * A link's password as given, NFC like account passwords; '' or none means an open link. Any
+ * length from one character is taken (it is the owner's choice, and guesses are throttled), up to
+ * what bcrypt reads: past 72 bytes it would silently ignore the rest.
+ */
+function sharePassword(password: string | undefined): string | undefined {
+  if (password === undefined || password === '') return undefined;
+  const normalised = normalisePassword(password);
+  if (Buffer.byteLength(normalised, 'utf8') > maxPasswordBytes)
+    throw new AppError(
+      'share.passwordTooLong',
+      `the password is too long, maximum length is ${maxPasswordBytes} bytes`,
+    );
+  return normalised;
+}
+
 export async function createShare(
   ctx: Context,
   actor: StoredUser,
   path: VirtualPath,
   request: ShareRequest,
 ): Promise<ShareView> {
-  if (request.password !== undefined && request.password !== '')
-    throw new AppError('share.passwordUnsupported', 'password-protected shares are not supported');
   const expire = parseExpiry(request.expires, request.unit, ctx.now());
+  const password = sharePassword(request.password);
   const fsView = await ctx.scopedFs(actor);
   const target = await fsView.resolveExisting(path, 'share').finally(() => fsView.close());
   const share: StoredShare = {
@@ -120,16 +136,20 @@ export async function createShare(
     userID: actor.id,
     expire,
     ino: target.stats.ino,
+    ...(password === undefined ? {} : { passwordHash: await hashPassword(password) }),
   };
-  // One permanent link per user and path: the store looks for it inside the write, so two
-  // concurrent requests can never both create one.
+  // One permanent open link per user and path: the store looks for it inside the write, so two
+  // concurrent requests can never both create one. A password link is always a new one, and is
+  // never handed out for an open one.
   // A link bound to another inode is dead (something else is at the path now): not reused.
   const permanentOfActor = (stored: StoredShare) =>
     stored.userID === actor.id &&
     stored.expire === 0 &&
+    stored.passwordHash === undefined &&
     samePath(stored.path, target.virtual) &&
     (stored.ino === undefined || stored.ino === target.stats.ino);
-  return toShareView(await ctx.shares.add(share, expire === 0 ? permanentOfActor : undefined));
+  const reuse = expire === 0 && password === undefined ? permanentOfActor : undefined;
+  return toShareView(await ctx.shares.add(share, reuse));
 }
 
 /** The caller's live links on one path; the path need not exist any more, but must be shareable. */

@@ -16,6 +16,8 @@ const oldPasswords = {
   carol: 'carol-old-password-3',
   dave: 'dave-old-password-44',
 };
+/** The password of File Browser's password-protected link s3cr3tLk (bob's /docs/report.txt). */
+const oldSharePassword = 'share-secret-5';
 
 /** File Browser's served folder: each user's scope and the files their rules and links name. */
 function fillRoot(root: string): void {
@@ -65,7 +67,15 @@ describe('drawer import', () => {
   it('carries users, rights, rules and links over: old passwords log in, old links answer', async () => {
     const install = imported();
     assert.match(install.result.stdout, /4 users \(4 new, 0 changed, 0 already there\)/);
-    assert.match(install.result.stdout, /share s3cr3tLk .*password/);
+    assert.match(
+      install.result.stdout,
+      /\+ share s3cr3tLk \(\/docs\/report\.txt, user 2, with a password\)/,
+    );
+    // File Browser's permanent token cannot be a Drawer token: listed, and only that.
+    assert.match(
+      install.result.stdout,
+      /- share s3cr3tLk \(\/docs\/report\.txt\): File Browser's download token; download URLs holding it stop working, while the link and its password keep working/,
+    );
     const server = await startServer({ dir: install.dir, noPassword: true, setup: fillRoot });
     try {
       assert.doesNotMatch(server.output(), /First run/);
@@ -78,6 +88,32 @@ describe('drawer import', () => {
       assert.equal(wrong.status, 403);
       await checkRights(server, tokens);
       await checkLinks(server);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('keeps a password link through drawer config export and import', async () => {
+    const install = imported();
+    const backup = path.join(install.dir, 'backup.json');
+    assert.equal(runCli(['config', 'export', backup, '-d', install.database]).status, 0);
+    const shares = (JSON.parse(fs.readFileSync(backup, 'utf8')) as { shares: unknown[] }).shares;
+    assert.deepEqual(
+      shares.find((share) => (share as { hash: string }).hash === 's3cr3tLk'),
+      {
+        hash: 's3cr3tLk',
+        path: '/docs/report.txt',
+        userID: 2,
+        expire: 0,
+        passwordHash: '$2a$10$NnWOxl/ScjlKcSLoPWAmeOgdjxK3mGrFEnBwcGlmC/fyy7yyymcZu',
+      },
+    );
+    const fresh = freshInstall();
+    const restored = runCli(['config', 'import', backup, '-d', fresh.database]);
+    assert.equal(restored.status, 0, restored.stderr);
+    const server = await startServer({ dir: fresh.dir, noPassword: true, setup: fillRoot });
+    try {
+      await checkPasswordLink(server);
     } finally {
       await server.stop();
     }
@@ -193,7 +229,31 @@ async function checkLinks(server: TestServer): Promise<void> {
   assert.equal(report.json<{ name: string }>().name, 'report.txt');
   assert.equal((await share('pH0t0sLk')).status, 200);
   assert.equal((await share('dAv3Lnk1')).status, 200);
-  // Not carried over: protected by a password, expired, owned by a deleted user.
-  for (const hash of ['s3cr3tLk', '0ldL1nk0', 'gh0stLnk'])
-    assert.equal((await share(hash)).status, 404, hash);
+  // Not carried over: expired, owned by a deleted user.
+  for (const hash of ['0ldL1nk0', 'gh0stLnk']) assert.equal((await share(hash)).status, 404, hash);
+  await checkPasswordLink(server);
+}
+
+/** File Browser's password link: its bcrypt hash ($2a$) checks the password it had. */
+async function checkPasswordLink(server: TestServer): Promise<void> {
+  const open = (headers: Record<string, string>) =>
+    server.request('GET', '/api/public/share/s3cr3tLk', { headers });
+  const without = await open({});
+  assert.equal(without.status, 401);
+  assert.equal(without.json<{ code: string }>().code, 'share.passwordRequired');
+  assert.equal((await open({ 'x-share-password': 'share-secret-6' })).status, 401);
+  const opened = await open({ 'x-share-password': encodeURIComponent(oldSharePassword) });
+  assert.equal(opened.status, 200, opened.text);
+  const { name, token } = opened.json<{ name: string; token: string }>();
+  assert.equal(name, 'report.txt');
+  const download = await server.request('GET', `/api/public/dl/s3cr3tLk?token=${token}`);
+  assert.equal(download.status, 200);
+  assert.equal(download.text, 'users/bob/docs/report.txt\n');
+  // File Browser's own token, stored with the link, opens nothing any more.
+  const oldToken = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c2v3b4n5m6';
+  assert.equal(
+    (await server.request('GET', `/api/public/dl/s3cr3tLk?token=${oldToken}`)).status,
+    401,
+  );
+  assert.equal((await server.request('GET', '/api/public/dl/s3cr3tLk')).status, 401);
 }

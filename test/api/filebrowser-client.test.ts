@@ -18,6 +18,9 @@ interface State {
   carol: Record<string, unknown>;
   fileHash: string;
   folderHash: string;
+  /** A password-protected folder link, and the token its page got for the password. */
+  passwordHash: string;
+  shareToken: string;
 }
 
 interface ClientCall {
@@ -35,6 +38,8 @@ interface ClientCall {
 }
 
 const carolPassword = 'carol-password-for-client-tests';
+/** A share password as a person types it; pub.fetch sends it through encodeURIComponent. */
+const sharePassword = 'Grüße 🔑 50%+off';
 const newcomerPassword = 'newcomer-password-for-client-tests';
 const json = { 'Content-Type': 'application/json' };
 /** fetchURL: the session in X-Auth; a string body makes the browser add this type. */
@@ -397,13 +402,14 @@ const calls: ClientCall[] = [
     remember: (response, state) => (state.folderHash = response.json<{ hash: string }>().hash),
   },
   {
-    name: 'share.create with a password (not supported yet)',
+    name: 'share.create with a password (prompts/Share.vue: password, expiry and unit)',
     method: 'POST',
-    url: '/api/share/docs/b.txt',
+    url: '/api/share/docs/?expires=3&unit=hours',
     headers: apiText,
-    rawBody: JSON.stringify({ password: 'secret', expires: '', unit: 'hours' }),
-    status: 400,
-    contains: 'share.passwordUnsupported',
+    rawBody: JSON.stringify({ password: sharePassword, expires: '3', unit: 'hours' }),
+    status: 200,
+    contains: '"hasPassword":true',
+    remember: (response, state) => (state.passwordHash = response.json<{ hash: string }>().hash),
   },
   {
     name: 'share.list',
@@ -443,6 +449,70 @@ const calls: ClientCall[] = [
     url: '/api/public/dl/{folderHash}/?files=%2Fa.txt%2C%2Fb.txt&algo=zip&',
     headers: {},
     status: 200,
+  },
+  {
+    name: 'pub.fetch of a password link, no password yet (views/Share.vue asks for it on 401)',
+    method: 'GET',
+    url: '/api/public/share/{passwordHash}',
+    headers: { 'X-Auth': '', 'X-SHARE-PASSWORD': '' },
+    status: 401,
+    contains: 'share.passwordRequired',
+  },
+  {
+    name: 'pub.fetch with a wrong password',
+    method: 'GET',
+    url: '/api/public/share/{passwordHash}',
+    headers: { 'X-Auth': '', 'X-SHARE-PASSWORD': encodeURIComponent('grüße 🔑 50%+off') },
+    status: 401,
+    contains: 'share.passwordWrong',
+  },
+  {
+    name: 'pub.fetch with the password (URI-encoded), answering a token',
+    method: 'GET',
+    url: '/api/public/share/{passwordHash}',
+    headers: { 'X-Auth': '', 'X-SHARE-PASSWORD': encodeURIComponent(sharePassword) },
+    status: 200,
+    contains: '"token"',
+    remember: (response, state) => (state.shareToken = response.json<{ token: string }>().token),
+  },
+  {
+    name: 'pub.fetch again on navigation (views/Share.vue sends the password every time)',
+    method: 'GET',
+    url: '/api/public/share/{passwordHash}/',
+    headers: { 'X-Auth': '', 'X-SHARE-PASSWORD': encodeURIComponent(sharePassword) },
+    status: 200,
+    contains: '"b.txt"',
+  },
+  {
+    name: 'pub.getDownloadURL with the token (an item of a password link)',
+    method: 'GET',
+    url: '/api/public/dl/{passwordHash}/b.txt?token={shareToken}',
+    headers: {},
+    status: 200,
+    contains: 'bravo',
+  },
+  {
+    name: 'pub.getDownloadURL inline with the token (views/Share.vue preview)',
+    method: 'GET',
+    url: '/api/public/dl/{passwordHash}/b.txt?inline=true&token={shareToken}',
+    headers: {},
+    status: 200,
+    contains: 'bravo',
+  },
+  {
+    name: 'pub.download several files of a password link with the token',
+    method: 'GET',
+    url: '/api/public/dl/{passwordHash}/?files=%2Fa.txt%2C%2Fb.txt&algo=zip&token={shareToken}&',
+    headers: {},
+    status: 200,
+  },
+  {
+    name: 'pub.getDownloadURL of a password link without the token',
+    method: 'GET',
+    url: '/api/public/dl/{passwordHash}/b.txt',
+    headers: {},
+    status: 401,
+    contains: 'share.passwordRequired',
   },
   {
     name: 'pub.getDownloadURL of a file share',

@@ -1,4 +1,5 @@
-// Share link management through real HTTP: create, list, delete, expiry, ownership and the gate.
+// Share link management through real HTTP: create, list, delete, expiry, ownership and the gate
+// (password links: password-shares.test.ts).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -184,19 +185,6 @@ describe('share links', () => {
       assert.equal(response.status, 400, JSON.stringify(body));
       assert.equal(response.json<{ code: string }>().code, 'request.invalid');
     }
-  });
-
-  it('refuses password-protected links honestly', async () => {
-    const response = await post(alice.token, '/api/share/pub/a.txt', {
-      password: 'secret',
-      expires: '',
-      unit: 'hours',
-    });
-    assert.equal(response.status, 400);
-    assert.deepEqual(response.json(), {
-      code: 'share.passwordUnsupported',
-      message: 'password-protected shares are not supported',
-    });
   });
 
   it('refuses missing targets, escaping symlinks, rule-hidden paths and traversal', async () => {

@@ -35,6 +35,8 @@ function database(): DatabaseShape {
       { hash: 'abc', path: '/x', userID: 2, expire: 0 },
       // Links made by Drawer carry the inode they are bound to; a backup keeps it.
       { hash: 'def', path: '/y', userID: 2, expire: 0, ino: 1234 },
+      // A password link keeps its bcrypt hash through a backup, or it would open to anyone.
+      { hash: 'ghi', path: '/z', userID: 1, expire: 0, passwordHash: hash },
     ],
   };
 }
@@ -89,6 +91,14 @@ describe('config file', () => {
       ],
       [withUsers([bob]), /no admin/],
       [JSON.stringify({ ...good, shares: [...good.shares, ...good.shares] }), /used twice/],
+      [
+        JSON.stringify({ ...good, shares: [{ ...good.shares[0], passwordHash: 'secret' }] }),
+        /shares\[0\]\.passwordHash is not a bcrypt hash/,
+      ],
+      [
+        JSON.stringify({ ...good, shares: [{ ...good.shares[0], passwordHash: 7 }] }),
+        /shares\[0\]\.passwordHash must be a string/,
+      ],
     ];
     for (const [text, reason] of cases) {
       assert.throws(

@@ -9,6 +9,7 @@ import { readFileBrowserDb } from '../../src/import/filebrowser-db';
 import { ImportError } from '../../src/import/import-error';
 import { planImport } from '../../src/import/import-plan';
 import { mapRules } from '../../src/import/map-preferences';
+import { mapShare } from '../../src/import/map-shares';
 import { initialDatabase } from '../../src/store/first-run';
 import type { DatabaseShape } from '../../src/store/database';
 import type { StoredUser } from '../../src/users/user';
@@ -103,11 +104,13 @@ describe('planning an import', () => {
     assert.equal(dave.viewMode, 'list');
     assert.equal(dave.rules.length, 200, 'the allow rule JavaScript cannot read is dropped');
     assert.deepEqual(
-      data.shares.map((share) => [share.hash, share.userID, share.expire]),
+      data.shares.map((share) => [share.hash, share.userID, share.expire, share.passwordHash]),
       [
-        ['Kx8sT2Zq', 2, 0],
-        ['dAv3Lnk1', 5, 0],
-        ['pH0t0sLk', 1, 4102444800],
+        ['Kx8sT2Zq', 2, 0, undefined],
+        ['dAv3Lnk1', 5, 0, undefined],
+        ['pH0t0sLk', 1, 4102444800, undefined],
+        // File Browser's bcrypt hash, as it is: Drawer checks $2a$ hashes too.
+        ['s3cr3tLk', 2, 0, '$2a$10$NnWOxl/ScjlKcSLoPWAmeOgdjxK3mGrFEnBwcGlmC/fyy7yyymcZu'],
       ],
     );
     assert.equal(data.settings.minimumPasswordLength, 10);
@@ -117,7 +120,7 @@ describe('planning an import', () => {
     for (const expected of [
       /command "bash"/,
       /rule 201: allow rule/,
-      /share s3cr3tLk .*password/,
+      /share s3cr3tLk \(\/docs\/report\.txt\): File Browser's download token; download URLs holding it stop working/,
       /share 0ldL1nk0 .*expired/,
       /share gh0stLnk .*user 4/,
       /fileMode 0600/,
@@ -169,6 +172,32 @@ describe('planning an import', () => {
     );
     assert.match(notes.join('\n'), /deny rule "a\\\\z" .*kept/);
     assert.match(notes.join('\n'), /allow rule "" .*dropped/);
+  });
+
+  it('carries a password link only with a password hash Drawer can check', () => {
+    const link = { hash: 'pw0Link1', path: '/a.txt', userID: 1, expire: 0 };
+    const bcrypt = `$2a$10$${'b'.repeat(53)}`;
+    const carried = mapShare({ ...link, password_hash: bcrypt, token: 'static' }, now, []);
+    assert.deepEqual(carried, {
+      share: {
+        hash: 'pw0Link1',
+        path: '/a.txt',
+        ownerId: 1,
+        expire: 0,
+        passwordHash: bcrypt,
+        hadToken: true,
+      },
+    });
+    for (const passwordHash of ['plain', 42, true, { hash: bcrypt }]) {
+      const notes: string[] = [];
+      const mapped = mapShare({ ...link, password_hash: passwordHash }, now, notes);
+      assert.ok('skipped' in mapped, JSON.stringify(passwordHash));
+      assert.match(mapped.skipped, /password hash is not a bcrypt hash/);
+    }
+    for (const empty of ['', null, undefined])
+      assert.deepEqual(mapShare({ ...link, password_hash: empty, token: '' }, now, []), {
+        share: { hash: 'pw0Link1', path: '/a.txt', ownerId: 1, expire: 0, hadToken: false },
+      });
   });
 });
 

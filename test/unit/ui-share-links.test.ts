@@ -30,6 +30,22 @@ describe('share links', () => {
     );
   });
 
+  it("adds a protected share's token to its downloads", () => {
+    const token = 'a.b+c/d';
+    assert.equal(
+      publicDownloadUrl('h', { path: '', name: 'a.txt' }, true, token),
+      '/api/public/dl/h/a.txt?token=a.b%2Bc%2Fd',
+    );
+    assert.equal(
+      publicDownloadUrl('h', { path: '/', name: 'docs' }, false, token),
+      '/api/public/dl/h/?token=a.b%2Bc%2Fd',
+    );
+    assert.equal(
+      publicDownloadUrl('h', { path: '/x y.txt', name: 'x y.txt' }, false, token),
+      '/api/public/dl/h/x%20y.txt?token=a.b%2Bc%2Fd',
+    );
+  });
+
   it('reads the hash and the sub-folder from the page path, and builds it back', () => {
     assert.deepEqual(shareAddressOf('/share/h1'), { hash: 'h1', sub: '/' });
     assert.deepEqual(shareAddressOf('/share/h1/'), { hash: 'h1', sub: '/' });

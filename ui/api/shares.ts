@@ -12,6 +12,8 @@ export interface ShareLink {
   userID: number;
   /** Unix seconds; 0 is a permanent link. */
   expire: number;
+  /** Visitors need its password. */
+  hasPassword?: boolean;
 }
 
 export const shareUnits = ['seconds', 'minutes', 'hours', 'days'] as const;
@@ -43,14 +45,20 @@ export function sharesQuery(api: ApiClient, virtualPath: string) {
   });
 }
 
-/** A link that expires after `amount` units, or a permanent one when no amount is given. */
+/**
+ * A link that expires after `amount` units, or a permanent one when no amount is given; with a
+ * password, visitors need it (and the link is always a new one).
+ */
 export function createShareLink(
   api: ApiClient,
   virtualPath: string,
   expiry?: { amount: number; unit: ShareUnit },
+  password = '',
 ): Promise<ShareLink> {
   const query = expiry ? { expires: String(expiry.amount), unit: expiry.unit } : undefined;
-  return api.json<ShareLink>('POST', shareApiPath(virtualPath), { query });
+  // The password goes in the body, never in the URL (server and proxy logs keep URLs).
+  const json = password === '' ? undefined : { password };
+  return api.json<ShareLink>('POST', shareApiPath(virtualPath), { query, json });
 }
 
 export async function deleteShareLink(api: ApiClient, hash: string): Promise<void> {
@@ -66,35 +74,68 @@ export interface PublicShare extends PublicShareItem {
   items?: PublicShareItem[];
   numDirs?: number;
   numFiles?: number;
+  /** Given for a password-protected share: opens it (downloads too) for a while. */
+  token?: string;
 }
 
-/** /share/{hash}/{sub} of a folder share opens a sub-folder; `sub` is a share-relative path. */
-export function publicShareQuery(api: ApiClient, hash: string, sub: string) {
+/** How a visitor of a password-protected share proves it: the password once, then its token. */
+export interface ShareCredentials {
+  password?: string;
+  token?: string;
+}
+
+/** One share-relative item of a share, as the visitor is allowed to see it. */
+export function fetchPublicShare(
+  api: ApiClient,
+  hash: string,
+  sub: string,
+  credentials: ShareCredentials,
+  signal?: AbortSignal,
+): Promise<PublicShare> {
+  const path = normalizePath(sub);
+  return api.json<PublicShare>(
+    'GET',
+    `api/public/share/${encodeURIComponent(hash)}${path === '/' ? '' : encodePath(path)}`,
+    {
+      signal,
+      // A visitor may be logged in elsewhere in the app: the share is never fetched as them.
+      anonymous: true,
+      query: credentials.token ? { token: credentials.token } : undefined,
+      // Encoded as File Browser's client does, so any character survives an HTTP header.
+      headers: credentials.password
+        ? { 'X-SHARE-PASSWORD': encodeURIComponent(credentials.password) }
+        : undefined,
+    },
+  );
+}
+
+/**
+ * /share/{hash}/{sub} of a folder share opens a sub-folder; `sub` is a share-relative path. The
+ * token is part of the key: a new one (after the password) is a new answer.
+ */
+export function publicShareQuery(api: ApiClient, hash: string, sub: string, token?: string) {
   const path = normalizePath(sub);
   return queryOptions({
-    queryKey: ['publicShare', hash, path],
-    queryFn: ({ signal }) =>
-      api.json<PublicShare>(
-        'GET',
-        `api/public/share/${encodeURIComponent(hash)}${path === '/' ? '' : encodePath(path)}`,
-        // A visitor may be logged in elsewhere in the app: the share is never fetched as them.
-        { signal, anonymous: true },
-      ),
+    queryKey: ['publicShare', hash, path, token ?? ''],
+    queryFn: ({ signal }) => fetchPublicShare(api, hash, path, { token }, signal),
   });
 }
 
 /**
  * The public download of a share: a file share by its name (the server ignores what follows the
  * hash and serves the file; the name makes a readable URL), a folder or sub-folder as an archive,
- * or one file inside a folder share by its share-relative path.
+ * or one file inside a folder share by its share-relative path. A password-protected share's
+ * downloads carry its token.
  */
 export function publicDownloadUrl(
   hash: string,
   target: { path: string; name: string },
   isFileShare: boolean,
+  token?: string,
 ): string {
   const base = `${config.BaseURL}/api/public/dl/${encodeURIComponent(hash)}`;
-  if (isFileShare) return `${base}/${encodeURIComponent(target.name)}`;
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  if (isFileShare) return `${base}/${encodeURIComponent(target.name)}${query}`;
   const path = normalizePath(target.path);
-  return path === '/' ? `${base}/` : `${base}${encodePath(path)}`;
+  return `${path === '/' ? `${base}/` : `${base}${encodePath(path)}`}${query}`;
 }

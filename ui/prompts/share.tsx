@@ -1,4 +1,5 @@
-// The share dialog (SPEC §2, §4, §5): an item's links, new timed or permanent links, copy and delete.
+// The share dialog (SPEC §2, §4, §5): an item's links, new timed or permanent links with an
+// optional password, copy and delete.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,15 +43,19 @@ function LinkRow({ link, onDelete }: { link: ShareLink; onDelete: (link: ShareLi
       () => showSuccess(t('share.linkCopied')),
       () => showError(t('share.copyFailed')),
     );
+  const icon = link.hasPassword ? 'key' : permanent ? 'lock' : 'share';
   return (
     <li className="share-link">
-      <Icon name={permanent ? 'lock' : 'share'} size={20} className="icon share-link-icon" />
+      <Icon name={icon} size={20} className="icon share-link-icon" />
       <div className="share-link-text">
         <a href={url} target="_blank" rel="noreferrer" className="share-link-url">
           {url}
         </a>
         <span className="share-link-expiry" title={permanent ? undefined : formatDate(expiry)}>
           {permanent ? t('share.permanent') : t('share.expires', { time: formatRelative(expiry) })}
+          {link.hasPassword && (
+            <span className="share-link-protected"> · {t('share.protected')}</span>
+          )}
         </span>
       </div>
       <IconButton icon="copy" label={t('share.copy')} onClick={() => void copy()} />
@@ -67,6 +72,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
   const links = useQuery(query);
   const [amount, setAmount] = useState('');
   const [unit, setUnit] = useState<ShareUnit>('hours');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
 
   const update = (change: (links: ShareLink[]) => ShareLink[]) =>
@@ -75,10 +81,11 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
   const create = async (expiry?: { amount: number; unit: ShareUnit }) => {
     setBusy(true);
     try {
-      const link = await createShareLink(api, item.path, expiry);
+      const link = await createShareLink(api, item.path, expiry, password);
       // A second permanent request answers the existing link: never list it twice.
       update((old) => [...old.filter((other) => other.hash !== link.hash), link]);
       if (expiry) setAmount('');
+      setPassword('');
     } catch (error) {
       notifyError(error);
     } finally {
@@ -100,7 +107,8 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
     );
 
   const list = links.data ?? [];
-  const hasPermanent = list.some((link) => link.expire === 0);
+  // The server keeps one permanent open link per item; a password link is always a new one.
+  const hasPermanent = list.some((link) => link.expire === 0 && !link.hasPassword);
   return (
     <PromptFrame
       title={t('share.title')}
@@ -130,6 +138,16 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
           ))}
         </ul>
       )}
+      <label className="field share-password">
+        <span>{t('share.password')}</span>
+        <input
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </label>
       <div className="share-new">
         <label className="share-amount">
           <span className="visually-hidden">{t('share.time')}</span>
@@ -166,7 +184,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
           {t('share.create')}
         </button>
       </div>
-      {!links.isPending && !hasPermanent && (
+      {!links.isPending && (!hasPermanent || password !== '') && (
         <button
           type="button"
           className="button button-block share-permanent"

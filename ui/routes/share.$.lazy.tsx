@@ -1,7 +1,10 @@
-// The public share page (SPEC §2): icon, name, download link and QR code; a folder also lists its items.
-import { useQuery } from '@tanstack/react-query';
+// The public share page (SPEC §2): icon, name, download link and QR code; a folder also lists its
+// items. A password-protected share asks for its password first, then works with its token.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
 import { publicDownloadUrl, publicShareQuery } from '../api/shares';
 import type { PublicShare } from '../api/shares';
 import { useApi } from '../api/use-api';
@@ -11,10 +14,11 @@ import { FileIcon } from '../components/file-icon';
 import { formatDate, formatSize } from '../components/format';
 import { Icon, Logo } from '../components/icons';
 import { Spinner } from '../components/icon-button';
-import { appName } from '../config';
+import { appName, config } from '../config';
 import { QrCode } from './share/qr-code';
 import { shareAddressOf, sharePageUrl } from './share/share-address';
 import { ShareListing } from './share/share-listing';
+import { SharePasswordForm } from './share/share-password';
 
 function Crumbs({ hash, sub }: { hash: string; sub: string }) {
   const { t } = useTranslation();
@@ -41,9 +45,16 @@ function Crumbs({ hash, sub }: { hash: string; sub: string }) {
   );
 }
 
-function Summary({ share, hash }: { share: PublicShare; hash: string }) {
+function Summary({ share, hash, sub }: { share: PublicShare; hash: string; sub: string }) {
   const { t } = useTranslation();
-  const href = publicDownloadUrl(hash, share, !share.isDir);
+  const token = share.token;
+  const href = publicDownloadUrl(hash, share, !share.isDir, token);
+  // A protected share's QR code leads to this page, which asks for the password: a code
+  // seen over a shoulder must not carry the token that opens the share without it.
+  const qrTarget = token ? config.BaseURL + sharePageUrl(hash, sub) : href;
+  const hint = share.isDir
+    ? t(token ? 'publicShare.protectedFolderHint' : 'publicShare.folderHint')
+    : t(token ? 'publicShare.protectedFileHint' : 'publicShare.fileHint');
   const meta = share.isDir
     ? t('publicShare.counts', { folders: share.numDirs ?? 0, files: share.numFiles ?? 0 })
     : `${formatSize(share.size)} · ${formatDate(share.modified)}`;
@@ -57,15 +68,13 @@ function Summary({ share, hash }: { share: PublicShare; hash: string }) {
             <p className="share-meta">{meta}</p>
           </div>
         </div>
-        <p className="share-hint">
-          {share.isDir ? t('publicShare.folderHint') : t('publicShare.fileHint')}
-        </p>
+        <p className="share-hint">{hint}</p>
         <a className="button button-primary share-download" href={href} download>
           <Icon name="download" size={20} />
           {share.isDir ? t('publicShare.downloadFolder') : t('publicShare.downloadFile')}
         </a>
       </div>
-      <QrCode text={new URL(href, location.href).href} />
+      <QrCode text={new URL(qrTarget, location.href).href} opensPage={token !== undefined} />
     </section>
   );
 }
@@ -74,12 +83,24 @@ export default function PublicSharePage() {
   const { t } = useTranslation();
   const api = useApi();
   const pathname = useLocation({ select: (location) => location.pathname });
+  const queryClient = useQueryClient();
   const { hash, sub } = shareAddressOf(pathname);
-  const share = useQuery({ ...publicShareQuery(api, hash, sub), enabled: hash !== '' });
+  // The token a password earned; it opens this share only. Kept in memory: a reload asks again.
+  const [opened, setOpened] = useState<{ hash: string; token: string }>();
+  const token = opened?.hash === hash ? opened.token : undefined;
+  const share = useQuery({ ...publicShareQuery(api, hash, sub, token), enabled: hash !== '' });
   useDocumentTitle(share.data?.name || t('publicShare.title'));
+  // No password yet, or a token that has run out: the server asks for the password.
+  const needsPassword = share.error instanceof ApiError && share.error.status === 401;
+
+  const open = (answer: PublicShare) => {
+    queryClient.setQueryData(publicShareQuery(api, hash, sub, answer.token).queryKey, answer);
+    setOpened(answer.token ? { hash, token: answer.token } : undefined);
+  };
 
   let body;
-  if (hash === '' || share.isError)
+  if (needsPassword) body = <SharePasswordForm key={hash} hash={hash} sub={sub} onOpened={open} />;
+  else if (hash === '' || share.isError)
     body = (
       <p className="share-missing" role="alert">
         <Icon name="error" size={40} />
@@ -96,8 +117,10 @@ export default function PublicSharePage() {
     body = (
       <>
         {sub !== '/' && <Crumbs hash={hash} sub={sub} />}
-        <Summary share={share.data} hash={hash} />
-        {share.data.isDir && <ShareListing hash={hash} items={share.data.items ?? []} />}
+        <Summary share={share.data} hash={hash} sub={sub} />
+        {share.data.isDir && (
+          <ShareListing hash={hash} items={share.data.items ?? []} token={share.data.token} />
+        )}
       </>
     );
   return (

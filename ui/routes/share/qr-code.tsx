@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 export const qrSize = 200;
 
-export function QrCode({ text }: { text: string }) {
+/** A download link by default; `opensPage` says it leads to the share's page instead. */
+export function QrCode({ text, opensPage = false }: { text: string; opensPage?: boolean }) {
   const { t } = useTranslation();
   const [image, setImage] = useState('');
   useEffect(() => {
@@ -27,11 +28,16 @@ export function QrCode({ text }: { text: string }) {
   return (
     <figure className="share-qr">
       {image ? (
-        <img src={image} width={qrSize} height={qrSize} alt={t('publicShare.qrCode')} />
+        <img
+          src={image}
+          width={qrSize}
+          height={qrSize}
+          alt={t(opensPage ? 'publicShare.qrCodePage' : 'publicShare.qrCode')}
+        />
       ) : (
         <span className="share-qr-placeholder" aria-hidden="true" />
       )}
-      <figcaption>{t('publicShare.scan')}</figcaption>
+      <figcaption>{t(opensPage ? 'publicShare.scanToOpen' : 'publicShare.scan')}</figcaption>
     </figure>
   );
 }

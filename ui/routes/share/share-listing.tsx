@@ -8,7 +8,15 @@ import { formatRelative, formatSize } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { sharePageUrl } from './share-address';
 
-function ItemName({ hash, item }: { hash: string; item: PublicShareItem }) {
+function ItemName({
+  hash,
+  item,
+  token,
+}: {
+  hash: string;
+  item: PublicShareItem;
+  token: string | undefined;
+}) {
   const content = (
     <>
       <FileIcon item={item} size={22} />
@@ -22,20 +30,29 @@ function ItemName({ hash, item }: { hash: string; item: PublicShareItem }) {
       </AppLink>
     );
   return (
-    <a href={publicDownloadUrl(hash, item, false)} className="share-entry-link" download>
+    <a href={publicDownloadUrl(hash, item, false, token)} className="share-entry-link" download>
       {content}
     </a>
   );
 }
 
-export function ShareListing({ hash, items }: { hash: string; items: PublicShareItem[] }) {
+/** `token`: a password-protected share's, which its downloads carry. */
+export function ShareListing({
+  hash,
+  items,
+  token,
+}: {
+  hash: string;
+  items: PublicShareItem[];
+  token: string | undefined;
+}) {
   const { t } = useTranslation();
   if (items.length === 0) return <p className="share-listing-empty">{t('publicShare.empty')}</p>;
   return (
     <ul className="share-listing" aria-label={t('publicShare.contents')}>
       {items.map((item) => (
         <li key={item.path} className="share-entry">
-          <ItemName hash={hash} item={item} />
+          <ItemName hash={hash} item={item} token={token} />
           <span className="share-entry-size">
             {item.isDir ? t('publicShare.noSize') : formatSize(item.size)}
           </span>
@@ -46,7 +63,7 @@ export function ShareListing({ hash, items }: { hash: string; items: PublicShare
             </span>
           ) : (
             <a
-              href={publicDownloadUrl(hash, item, false)}
+              href={publicDownloadUrl(hash, item, false, token)}
               className="icon-button share-entry-action"
               download
               aria-label={t('publicShare.downloadItem', { name: item.name })}
