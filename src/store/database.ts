@@ -7,7 +7,11 @@ import type { StoredShare } from '../shares/share';
 import type { StoredUser } from '../users/user';
 import { AtomicJsonFile, CorruptDatabaseError } from './atomic-file';
 
-export const schemaVersion = 1;
+/**
+ * 2: links may carry a password hash. An older Drawer would ignore it and open those links to
+ * anyone, so it must refuse the file instead: the version is raised with the first write.
+ */
+export const schemaVersion = 2;
 
 export interface DatabaseShape {
   version: number;
@@ -56,7 +60,9 @@ export async function openDatabase(
   if (stored !== null) checkShape(file, stored);
   await adapter.removeLeftovers();
   /** What the file holds: readers never see a change that is not on disk yet. */
-  let committed = deepFreeze(stored ?? initial());
+  // An older schema is read as it is (each version only adds); it is stamped with the current one
+  // in memory, so the next write records that this Drawer wrote it.
+  let committed = deepFreeze(stored ? { ...stored, version: schemaVersion } : initial());
   /** Changes run one at a time, each on a copy of the last committed data. */
   let queue: Promise<unknown> = Promise.resolve();
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { openDatabase } from '../../src/store/database';
+import { openDatabase, schemaVersion } from '../../src/store/database';
 import type { Database } from '../../src/store/database';
 import { initialDatabase } from '../../src/store/first-run';
 
@@ -26,6 +26,21 @@ function onDisk(file: string): { nextUserId: number; settings: { signup: boolean
 }
 
 describe('database', () => {
+  it('reads an older schema as it is and records the current one with the next write', async () => {
+    const file = path.join(dir, 'older', 'drawer.json');
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, JSON.stringify({ ...initialDatabase(false), version: 1 }));
+    const { database, isNew } = await openDatabase(file, () => initialDatabase(false));
+    assert.equal(isNew, false);
+    assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).version, 1, 'opening writes nothing');
+    await database.mutate((data) => {
+      data.nextUserId += 1;
+    });
+    // Written by a Drawer that knows link passwords: an older one must refuse it, not open them.
+    assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).version, schemaVersion);
+    assert.equal(schemaVersion, 2);
+  });
+
   it('keeps memory as the file is when a write fails', async () => {
     const { database, file, tempFile } = await freshDatabase();
     fs.mkdirSync(tempFile);
