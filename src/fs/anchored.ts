@@ -257,3 +257,34 @@ export function closeFd(fd: number): void {
     // already closed by a stream that owned it
   }
 }
+
+/**
+ * Opens a folder by the absolute path the kernel once reported for it (hostPathOf), one
+ * component at a time from "/" with O_NOFOLLOW, and only if it is still the folder of that
+ * identity: a component that became a link, or a folder replaced since, fails the open.
+ * For the server's own housekeeping (abandoned uploads), never for a user's path.
+ */
+export async function openFolderByHostPath(
+  hostPath: string,
+  expected: Identity,
+): Promise<FolderHandle> {
+  if (!hostPath.startsWith('/')) throw new AppError('fs.badPath', 'not an absolute path');
+  const names = hostPath.split('/').filter((name) => name !== '');
+  const last = names.length - 1;
+  let current = await openFolderPath('/');
+  try {
+    for (const [index, name] of names.entries()) {
+      const next = await openFolderAt(current, name, index === last ? expected : undefined);
+      current.release();
+      current = next;
+    }
+  } catch (error) {
+    current.release();
+    throw error;
+  }
+  if (!isSameIdentity(current, expected)) {
+    current.release();
+    throw changedError();
+  }
+  return current;
+}
