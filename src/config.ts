@@ -57,6 +57,10 @@ export interface ServerConfig {
   heavyWork: HeavyWorkLimits;
   /** A session ends this long after login, however often its token was renewed. */
   sessionLifetimeMs: number;
+  /** A resumable upload that receives nothing for this long is removed. */
+  tusExpirationMs: number;
+  /** The largest resumable upload accepted, in bytes (Tus-Max-Size). */
+  tusMaxSize: number;
 }
 
 export type Invocation =
@@ -207,6 +211,12 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       );
     return limit;
   };
+  const tusMaxSizeText = text('tus-max-size') ?? '1T';
+  const tusMaxSize = parseByteSize(tusMaxSizeText);
+  if (tusMaxSize === undefined || tusMaxSize <= 0)
+    throw new UsageError(
+      `${source('tus-max-size')}: "${tusMaxSizeText}" is not a size like 1T, 50G or 1048576`,
+    );
   const username = text('username') ?? 'admin';
   if (username.trim() === '') throw new UsageError(`${source('username')} must not be empty`);
 
@@ -240,6 +250,8 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
         walk: concurrency('max-walks', '6/2'),
       },
       sessionLifetimeMs,
+      tusExpirationMs: positiveDuration('tus-expiration', '24h'),
+      tusMaxSize,
     },
   };
 }
