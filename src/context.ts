@@ -19,6 +19,11 @@ import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
 import type { SharesStore } from './shares/shares-store';
 import { createSharesStore } from './shares/shares-store';
+import { createUploadActivity } from './uploads/upload-activity';
+import type { UploadCleaner } from './uploads/upload-cleaner';
+import { createUploadCleaner } from './uploads/upload-cleaner';
+import { createUploadFoldersStore } from './uploads/upload-folders-store';
+import type { UploadDeps } from './uploads/uploads';
 import type { Database } from './store/database';
 import { openDatabase } from './store/database';
 import { initialDatabase, setUpFirstAdmin } from './store/first-run';
@@ -50,6 +55,10 @@ export interface Context {
   heavyWork: HeavyWork;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
   fetch: typeof fetch;
+  /** Resumable uploads (tus): their limits, the folders that hold them, the ones in use. */
+  uploads: UploadDeps;
+  /** Removes abandoned resumable uploads; the tus routes start and stop it with the server. */
+  uploadCleaner: UploadCleaner;
 }
 
 export interface FirstRun {
@@ -88,6 +97,14 @@ export async function createContext(
     config.followExternalSymlinks,
     createPausePoints(config.testPauseDir),
   );
+  const shares = createSharesStore(database);
+  const uploads: UploadDeps = {
+    limits: { expirationMs: config.tusExpirationMs, maxSize: config.tusMaxSize },
+    now,
+    shares,
+    folders: createUploadFoldersStore(database),
+    activity: createUploadActivity(now),
+  };
   const context: Context = {
     config,
     log,
@@ -95,7 +112,7 @@ export async function createContext(
     database,
     users,
     settings,
-    shares: createSharesStore(database),
+    shares,
     tokens,
     sessions: createSessionsStore(database, now),
     tickets: createTicketService(ticketKey(secret), now, tokens.sessionEnd),
@@ -104,6 +121,14 @@ export async function createContext(
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
     heavyWork: createHeavyWork(config.heavyWork),
     fetch: options.fetch ?? fetch,
+    uploads,
+    uploadCleaner: createUploadCleaner({
+      expirationMs: uploads.limits.expirationMs,
+      now,
+      folders: uploads.folders,
+      activity: uploads.activity,
+      log,
+    }),
   };
   return { context, firstRun };
 }
