@@ -62,6 +62,12 @@ export interface Chunk {
   checksum: ChunkChecksum | undefined;
 }
 
+/**
+ * The actor's view and hooks as they are now: a PATCH may stream for hours, and what is checked
+ * at its last byte must be the actor's current permissions and rules, not those at its start.
+ */
+export type CurrentView = () => Promise<{ view: ScopedFs; hooks: HookedAction }>;
+
 const notFound = (message = 'no upload of yours is in progress at this path') =>
   new AppError('upload.notFound', message);
 
@@ -237,7 +243,7 @@ export async function appendChunk(
   virtual: VirtualPath,
   chunk: Chunk,
   body: Readable,
-  hooks: HookedAction,
+  current: CurrentView,
 ): Promise<UploadState> {
   const { target, folder, slot } = await slotAt(view, virtual);
   // Held to the end even if the client leaves: what arrived is synced and the lock released.
@@ -274,7 +280,9 @@ export async function appendChunk(
         expiresAt: deps.now() + deps.limits.expirationMs,
       };
       if (result.offset < record.length) return state;
-      await complete(deps, view, virtual, folder, slot, record, hooks);
+      // A session ended meanwhile keeps the bytes: the next HEAD after a login completes them.
+      const now = await current();
+      await complete(deps, now.view, virtual, folder, slot, record, now.hooks);
       return { ...state, expiresAt: undefined };
     }),
   );
