@@ -27,9 +27,11 @@ describe('the upload cleaner', () => {
   let database: Database;
   let folders: UploadFoldersStore;
   let now: number;
+  let root: FolderHandle;
   const open: FolderHandle[] = [];
 
   const deps = (): CleanerDeps => ({
+    root: { folder: root, path: fs.realpathSync(dir) },
     expirationMs: hour,
     now: () => now,
     folders,
@@ -73,6 +75,7 @@ describe('the upload cleaner', () => {
     ({ database } = await openDatabase(path.join(dir, 'db.json'), () => initialDatabase(false)));
     folders = createUploadFoldersStore(database);
     now = Date.now();
+    root = await folderOf(dir);
   });
   afterEach(async () => {
     for (const handle of open.splice(0)) handle.release();
