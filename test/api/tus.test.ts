@@ -54,7 +54,7 @@ describe('tus uploads', () => {
 
   before(async () => {
     server = await startServer({
-      args: ['--tus-max-size', '10M'],
+      args: ['--tus-max-size', '40M'],
       setup: (root) => {
         fs.mkdirSync(path.join(root, 'alice', 'docs'), { recursive: true });
         fs.writeFileSync(path.join(root, 'alice', 'docs', 'old.txt'), 'old content');
@@ -90,18 +90,19 @@ describe('tus uploads', () => {
       ]);
       const algorithms = String(response.headers['tus-checksum-algorithm']).split(',');
       for (const algorithm of ['md5', 'sha1', 'sha256']) assert.ok(algorithms.includes(algorithm));
-      assert.equal(response.headers['tus-max-size'], String(10 * 1024 * 1024));
+      assert.equal(response.headers['tus-max-size'], String(40 * 1024 * 1024));
     }
   });
 
-  it('tus-js-client uploads a file in three chunks, byte-exact, leaving nothing hidden behind', async () => {
-    const data = patterned(2 * 64 * 1024 + 12_345);
+  it('tus-js-client uploads 30 MiB in three chunks of the default size, byte-exact, leaving nothing hidden', async () => {
+    const chunk = 10 * 1024 * 1024;
+    const data = patterned(3 * chunk - 12_345);
     const chunks: number[] = [];
     await tusUpload(server, alice, '/api/tus/docs/three.bin?override=false', data, {
-      chunkSize: 64 * 1024,
+      chunkSize: chunk,
       onChunkComplete: (size) => chunks.push(size),
     });
-    assert.deepEqual(chunks, [64 * 1024, 64 * 1024, 12_345]);
+    assert.deepEqual(chunks, [chunk, chunk, chunk - 12_345]);
     assert.ok(fs.readFileSync(path.join(home(), 'docs', 'three.bin')).equals(data));
     assert.deepEqual(hiddenIn(path.join(home(), 'docs')), []);
   });
@@ -403,7 +404,7 @@ describe('tus uploads', () => {
   it('an Upload-Length past --tus-max-size is 413 up front', async () => {
     const response = await tusRequest(server, 'POST', '/api/tus/docs/huge.bin', {
       token: alice,
-      headers: { 'Upload-Length': String(10 * 1024 * 1024 + 1) },
+      headers: { 'Upload-Length': String(40 * 1024 * 1024 + 1) },
     });
     assert.equal(response.status, 413);
     assert.deepEqual(hiddenIn(path.join(home(), 'docs')), []);
