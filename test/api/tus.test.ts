@@ -474,3 +474,27 @@ describe('tus uploads: free space', () => {
     );
   });
 });
+
+describe('tus uploads under a base URL', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer({ args: ['--baseurl', '/files'] });
+  });
+  after(async () => {
+    await server.stop();
+    removeDir(server.dir);
+  });
+
+  it('answers with a Location under the base URL, which tus-js-client follows', async () => {
+    const token = await server.adminToken();
+    const created = await tusRequest(server, 'POST', '/api/tus/a%20b/c.txt?override=false', {
+      token,
+      headers: { 'Upload-Length': '1' },
+    });
+    assert.equal(created.status, 201);
+    assert.match(String(created.headers.location), /^\/files\/api\/tus\/a%20b\/c\.txt\?id=/);
+    const data = patterned(100_000, 4);
+    await tusUpload(server, token, '/api/tus/d/e.bin', data, { chunkSize: 30_000 });
+    assert.ok(fs.readFileSync(path.join(server.root, 'd', 'e.bin')).equals(data));
+  });
+});
