@@ -20,6 +20,7 @@ import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { publicShareRoutes } from './shares/public-routes';
 import { sharesRoutes } from './shares/shares-routes';
+import { tusRoutes } from './uploads/tus-routes';
 import { usersRoutes } from './users/users-routes';
 
 /** JSON bodies above this are refused with 413 before parsing; uploads stream and set their own. */
@@ -32,6 +33,7 @@ const routeModules: RouteModule[] = [
   authRoutes,
   usersRoutes,
   resourcesRoutes,
+  tusRoutes,
   rawRoutes,
   settingsRoutes,
   sharesRoutes,

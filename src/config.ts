@@ -60,6 +60,10 @@ export interface ServerConfig extends AuthConfig {
   heavyWork: HeavyWorkLimits;
   /** A session ends this long after login, however often its token was renewed. */
   sessionLifetimeMs: number;
+  /** A resumable upload that receives nothing for this long is removed. */
+  tusExpirationMs: number;
+  /** The largest resumable upload accepted, in bytes (Tus-Max-Size). */
+  tusMaxSize: number;
 }
 
 export type Invocation =
@@ -223,6 +227,12 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
     logoutPage: text('logout-page'),
     source,
   });
+  const tusMaxSizeText = text('tus-max-size') ?? '1T';
+  const tusMaxSize = parseByteSize(tusMaxSizeText);
+  if (tusMaxSize === undefined || tusMaxSize <= 0)
+    throw new UsageError(
+      `${source('tus-max-size')}: "${tusMaxSizeText}" is not a size like 1T, 50G or 1048576`,
+    );
   const username = text('username') ?? 'admin';
   if (username.trim() === '') throw new UsageError(`${source('username')} must not be empty`);
 
@@ -257,6 +267,8 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
         walk: concurrency('max-walks', '6/2'),
       },
       sessionLifetimeMs,
+      tusExpirationMs: positiveDuration('tus-expiration', '24h'),
+      tusMaxSize,
     },
   };
 }

@@ -21,6 +21,11 @@ import { createShareTokenService, shareTokenKey } from './shares/share-tokens';
 import type { ShareTokenService } from './shares/share-tokens';
 import type { SharesStore } from './shares/shares-store';
 import { createSharesStore } from './shares/shares-store';
+import { createUploadActivity } from './uploads/upload-activity';
+import type { UploadCleaner } from './uploads/upload-cleaner';
+import { createUploadCleaner } from './uploads/upload-cleaner';
+import { createUploadFoldersStore } from './uploads/upload-folders-store';
+import type { UploadDeps } from './uploads/uploads';
 import type { Database } from './store/database';
 import { openDatabase } from './store/database';
 import { initialDatabase, setUpFirstAdmin } from './store/first-run';
@@ -56,6 +61,10 @@ export interface Context {
   heavyWork: HeavyWork;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
   fetch: typeof fetch;
+  /** Resumable uploads (tus): their limits, the folders that hold them, the ones in use. */
+  uploads: UploadDeps;
+  /** Removes abandoned resumable uploads; the tus routes start and stop it with the server. */
+  uploadCleaner: UploadCleaner;
 }
 
 export interface FirstRun {
@@ -94,6 +103,14 @@ export async function createContext(
     config.followExternalSymlinks,
     createPausePoints(config.testPauseDir),
   );
+  const shares = createSharesStore(database);
+  const uploads: UploadDeps = {
+    limits: { expirationMs: config.tusExpirationMs, maxSize: config.tusMaxSize },
+    now,
+    shares,
+    folders: createUploadFoldersStore(database),
+    activity: createUploadActivity(now),
+  };
   const context: Context = {
     config,
     log,
@@ -101,7 +118,7 @@ export async function createContext(
     database,
     users,
     settings,
-    shares: createSharesStore(database),
+    shares,
     tokens,
     sessions: createSessionsStore(database, now),
     tickets: createTicketService(ticketKey(secret), now, tokens.sessionEnd),
@@ -112,6 +129,15 @@ export async function createContext(
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
     heavyWork: createHeavyWork(config.heavyWork),
     fetch: options.fetch ?? fetch,
+    uploads,
+    uploadCleaner: createUploadCleaner({
+      root: { folder: fsSettings.rootFolder, path: fsSettings.rootPath },
+      expirationMs: uploads.limits.expirationMs,
+      now,
+      folders: uploads.folders,
+      activity: uploads.activity,
+      log,
+    }),
   };
   return { context, firstRun };
 }

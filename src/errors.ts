@@ -44,6 +44,12 @@ const statusByCode = {
   'fs.badPath': 400,
   'fs.tooLarge': 413,
   'fs.noSpace': 507,
+  // Resumable uploads (tus): statuses the tus 1.0 protocol fixes for these cases.
+  'upload.notFound': 404,
+  'upload.offsetMismatch': 409,
+  'upload.locked': 423,
+  'upload.checksumMismatch': 460,
+  'upload.unsupportedVersion': 412,
   'share.notFound': 404,
   'share.invalidExpiry': 400,
   'share.passwordTooLong': 400,

@@ -32,12 +32,13 @@ export function parseConcurrency(raw: string): HeavyWorkLimit | undefined {
   return { total, perUser };
 }
 
-/** Bytes, or a whole number with K, M or G (powers of 1024, an optional "iB" or "B" allowed). */
+/** Bytes, or a whole number with K, M, G or T (powers of 1024, an optional "iB" or "B" allowed). */
 export function parseByteSize(raw: string): number | undefined {
-  const match = /^(\d{1,15})(?:([KMG])(?:i?B)?)?$/i.exec(raw.trim());
+  const match = /^(\d{1,15})(?:([KMGT])(?:i?B)?)?$/i.exec(raw.trim());
   if (!match) return undefined;
-  const power = { '': 0, K: 1, M: 2, G: 3 }[(match[2] ?? '').toUpperCase()] ?? 0;
-  return Number(match[1]) * 1024 ** power;
+  const power = { '': 0, K: 1, M: 2, G: 3, T: 4 }[(match[2] ?? '').toUpperCase()] ?? 0;
+  const bytes = Number(match[1]) * 1024 ** power;
+  return Number.isSafeInteger(bytes) ? bytes : undefined;
 }
 
 export function parsePort(raw: string, label: string): number {

@@ -238,6 +238,22 @@ export const serverFlags: readonly FlagSpec[] = [
     help: 'a login ends this long after it began, renewed or not, e.g. 30d, 12h',
     defaultText: '30d',
   },
+  {
+    long: 'tus-expiration',
+    type: 'string',
+    env: 'DRAWER_TUS_EXPIRATION',
+    placeholder: 'DUR',
+    help: 'remove a resumable upload that receives nothing for this long',
+    defaultText: '24h',
+  },
+  {
+    long: 'tus-max-size',
+    type: 'string',
+    env: 'DRAWER_TUS_MAX_SIZE',
+    placeholder: 'SIZE',
+    help: 'the largest resumable upload (bytes, or 512M, 50G, 1T)',
+    defaultText: '1T',
+  },
 ];
 
 export function helpText(version: string): string {

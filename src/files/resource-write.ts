@@ -66,6 +66,62 @@ export async function createFolder(
 }
 
 /**
+ * Where an upload may land, after the checks every upload passes (a plain one, and a resumable
+ * one at its creation and again at its completion): the create permission; an existing file
+ * only with `override`, and then the modify permission too; never an existing folder.
+ */
+export async function resolveUploadTarget(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  override: boolean,
+): Promise<Resolved> {
+  const target = await view.resolve(virtual, 'create');
+  if (virtual === '/' || target.stats?.isDirectory()) {
+    view.release(target);
+    throw new AppError('fs.exists', 'a folder with this name exists');
+  }
+  if (target.stats && !override) {
+    view.release(target);
+    throw new AppError('fs.exists', 'the file already exists');
+  }
+  if (target.stats) view.access.check('modify', virtual);
+  return target;
+}
+
+/** The permission bits of an upload: those of the file it replaces, else File Browser's default. */
+export function uploadModeOf(target: Resolved): number {
+  return target.stats ? target.stats.mode & 0o777 : fileMode;
+}
+
+/**
+ * Puts an upload in place, inside its hooks: `write` creates `target.name` in the folder (made
+ * first when missing); then the new version's ETag is returned and the actor's share links of a
+ * replaced file follow it.
+ */
+export async function placeUpload(
+  view: ScopedFs,
+  target: Resolved,
+  deps: Pick<ResourceDeps, 'shares'>,
+  hooks: HookedAction,
+  write: (folder: FolderHandle) => Promise<void>,
+): Promise<string> {
+  return hooks('upload', { file: hookPathOf(view, target) }, async () =>
+    holdingFolders([target.parent], async () => {
+      const folder = await folderForNew(target);
+      try {
+        await write(folder);
+        const version = await writtenVersion(folder, target.name);
+        if (target.stats)
+          await carrySharesTo(deps.shares, view.actor.id, target.virtual, version.ino);
+        return version.etag;
+      } finally {
+        if (folder !== target.parent) folder.release();
+      }
+    }),
+  );
+}
+
+/**
  * Streams an upload into place. An existing file is 409 unless `override`, and replacing it needs
  * the modify permission; an existing folder is always 409. Missing parent folders are created.
  */
@@ -77,26 +133,12 @@ export async function uploadFile(
   deps: Pick<ResourceDeps, 'shares'>,
   hooks: HookedAction = withoutHooks,
 ): Promise<string> {
-  const target = await view.resolve(virtual, 'create');
-  if (virtual === '/' || target.stats?.isDirectory())
-    throw new AppError('fs.exists', 'a folder with this name exists');
-  if (target.stats && !override) throw new AppError('fs.exists', 'the file already exists');
-  if (target.stats) view.access.check('modify', virtual);
+  const target = await resolveUploadTarget(view, virtual, override);
   await view.pause('upload.beforeWrite');
-  return hooks('upload', { file: hookPathOf(view, target) }, async () =>
-    holdingFolders([target.parent], async () => {
-      const folder = await folderForNew(target);
-      try {
-        await writeFileAtomically(folder, target.name, body, {
-          replace: target.stats !== undefined,
-          mode: target.stats ? target.stats.mode & 0o777 : fileMode,
-        });
-        const version = await writtenVersion(folder, target.name);
-        if (target.stats) await carrySharesTo(deps.shares, view.actor.id, virtual, version.ino);
-        return version.etag;
-      } finally {
-        if (folder !== target.parent) folder.release();
-      }
+  return placeUpload(view, target, deps, hooks, (folder) =>
+    writeFileAtomically(folder, target.name, body, {
+      replace: target.stats !== undefined,
+      mode: uploadModeOf(target),
     }),
   );
 }

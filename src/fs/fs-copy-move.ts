@@ -14,9 +14,11 @@ import {
   readlinkAt,
 } from './anchored';
 import { errorCodeOf, toFsError } from './fs-errors';
+import { isPartialUploadName } from './fs-partial';
 import {
   betweenFolders,
   newTempName,
+  isUploadTempName,
   noHardLinks,
   placeTemp,
   removeName,
@@ -87,8 +89,10 @@ async function folderFor(
   return openFolderAt(folder, name);
 }
 
+/** Uploads in progress stay behind: a copy of one would be an upload nobody can finish or clean up. */
 async function copyChildren(source: FolderHandle, target: FolderHandle): Promise<void> {
   for (const entry of await readFolder(source)) {
+    if (isUploadTempName(entry.name) || isPartialUploadName(entry.name)) continue;
     const stats = await lstatAt(source, entry.name);
     if (stats)
       await copyInto({ parent: source, name: entry.name, stats }, target, entry.name, true);

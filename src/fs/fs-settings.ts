@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Identity } from './anchored';
 import { FolderHandle, isSameIdentity } from './anchored';
+import { isPartialUploadName } from './fs-partial';
 import { isUploadTempName } from './fs-write';
 import type { PausePoint } from './pause-points';
 import { noPause } from './pause-points';
@@ -38,7 +39,7 @@ export function createFsSettings(
   const isDatabaseFolder = (folder: Identity) => isSameIdentity(folder, databaseFolder);
   const isHiddenEntry = (parent: Identity, entryName: string) => {
     // An upload in progress is not a file yet: it appears under its real name once complete.
-    if (isUploadTempName(entryName)) return true;
+    if (isUploadTempName(entryName) || isPartialUploadName(entryName)) return true;
     if (!isDatabaseFolder(parent)) return false;
     const name = fold(entryName);
     return (

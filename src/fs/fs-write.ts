@@ -107,7 +107,7 @@ export async function removeName(folder: FolderHandle, name: string): Promise<vo
 }
 
 /** Errors of the disk side; anything else (a reset connection, a premature close) is the sender's. */
-function isWriteError(error: unknown): boolean {
+export function isWriteError(error: unknown): boolean {
   const code = errorCodeOf(error);
   return (
     code !== undefined && !code.startsWith('ERR_') && code !== 'ECONNRESET' && code !== 'EPIPE'

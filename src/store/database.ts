@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Settings } from '../settings/settings';
 import type { StoredShare } from '../shares/share';
+import type { UploadFolder } from '../uploads/upload-folders-store';
 import type { StoredUser } from '../users/user';
 import { AtomicJsonFile, CorruptDatabaseError } from './atomic-file';
 
@@ -23,6 +24,8 @@ export interface DatabaseShape {
   shares: StoredShare[];
   /** Sessions ended by logout; absent in databases written before logout existed. */
   revokedSessions?: RevokedSession[];
+  /** Folders that may hold resumable uploads; absent in databases written before tus existed. */
+  uploadFolders?: UploadFolder[];
 }
 
 export interface RevokedSession {

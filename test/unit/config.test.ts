@@ -42,6 +42,8 @@ describe('parseInvocation', () => {
       maxConnections: 1000,
       heavyWork: { listing: { total: 16, perUser: 4 }, walk: { total: 6, perUser: 2 } },
       sessionLifetimeMs: 30 * 24 * 3600 * 1000,
+      tusExpirationMs: 24 * 3600 * 1000,
+      tusMaxSize: 2 ** 40,
     });
   });
 
@@ -145,6 +147,23 @@ describe('parseInvocation', () => {
   it('reads the absolute session lifetime from the flag or the environment', () => {
     assert.equal(serve(['--session-lifetime', '12h']).sessionLifetimeMs, 12 * 3600 * 1000);
     assert.equal(serve([], { DRAWER_SESSION_LIFETIME: '7d' }).sessionLifetimeMs, 7 * 86_400_000);
+  });
+
+  it('reads the resumable upload limits from flags or the environment, and refuses bad ones', () => {
+    const config = serve(['--tus-expiration', '90m', '--tus-max-size', '50G']);
+    assert.equal(config.tusExpirationMs, 90 * 60 * 1000);
+    assert.equal(config.tusMaxSize, 50 * 1024 ** 3);
+    const fromEnv = serve([], { DRAWER_TUS_EXPIRATION: '2s', DRAWER_TUS_MAX_SIZE: '1048576' });
+    assert.equal(fromEnv.tusExpirationMs, 2000);
+    assert.equal(fromEnv.tusMaxSize, 1048576);
+    for (const argv of [
+      ['--tus-expiration', '0s'],
+      ['--tus-expiration', 'soon'],
+      ['--tus-max-size', '0'],
+      ['--tus-max-size', '5X'],
+      ['--tus-max-size', '999999999999999T'],
+    ])
+      assert.throws(() => serve(argv), UsageError, argv.join(' '));
   });
 
   it('accepts File Browser’s spellings', () => {

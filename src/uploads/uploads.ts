@@ -1,0 +1,310 @@
+// Resumable uploads (tus): creating, resuming, appending to and ending them, each through the gate.
+import type { Readable } from 'node:stream';
+import type { HookedAction } from '../commands/hooks';
+import { AppError } from '../errors';
+import type { FolderHandle } from '../fs/anchored';
+import { holdingFolders, hostPathOf, isSameIdentity } from '../fs/anchored';
+import {
+  appendToPartial,
+  createPartial,
+  freeBytesOf,
+  placePartial,
+  removePartial,
+} from '../fs/fs-partial';
+import type { Resolved, ScopedFs } from '../fs/scoped-fs';
+import type { VirtualPath } from '../fs/virtual-path';
+import {
+  folderForNew,
+  placeUpload,
+  resolveUploadTarget,
+  uploadModeOf,
+} from '../files/resource-write';
+import type { SharesStore } from '../shares/shares-store';
+import type { UploadActivity } from './upload-activity';
+import type { UploadFoldersStore } from './upload-folders-store';
+import type { Loaded } from './upload-lookup';
+import { load, slotAt } from './upload-lookup';
+import type { UploadRecord } from './upload-record';
+import { newUploadId, serialiseRecord, slotFor } from './upload-record';
+import type { ChunkChecksum } from './tus-protocol';
+
+export interface UploadLimits {
+  /** An upload that receives nothing for this long is removed. */
+  expirationMs: number;
+  /** The largest Upload-Length accepted (Tus-Max-Size). */
+  maxSize: number;
+}
+
+export interface UploadDeps {
+  limits: UploadLimits;
+  now: () => number;
+  shares: SharesStore;
+  folders: UploadFoldersStore;
+  activity: UploadActivity;
+}
+
+/** Where an upload stands, for the Upload-* headers. */
+export interface UploadState {
+  id: string;
+  virtual: VirtualPath;
+  offset: number;
+  length: number;
+  /** Undefined once complete: a complete upload no longer expires. */
+  expiresAt: number | undefined;
+}
+
+export interface Chunk {
+  /** The upload's id from its URL; absent when a client addresses the upload by its path alone. */
+  id: string | undefined;
+  offset: number;
+  /** The body's Content-Length, when given: a chunk past the upload's length is refused unread. */
+  contentLength: number | undefined;
+  checksum: ChunkChecksum | undefined;
+}
+
+/**
+ * The actor's view and hooks as they are now: a PATCH may stream for hours, and what is checked
+ * at its last byte must be the actor's current permissions and rules, not those at its start.
+ */
+export type CurrentView = () => Promise<{ view: ScopedFs; hooks: HookedAction }>;
+
+/**
+ * POST: checks the target as any upload's (create; modify and ?override=true to replace), the
+ * size limit and the free space, then creates the empty data file and its record beside the
+ * target. An earlier unfinished upload of the same user to the same name is replaced. An empty
+ * upload is complete at once (tus clients send no PATCH for it).
+ */
+export async function createUpload(
+  deps: UploadDeps,
+  view: ScopedFs,
+  virtual: VirtualPath,
+  request: { length: number; override: boolean },
+  hooks: HookedAction,
+): Promise<UploadState> {
+  const target = await resolveUploadTarget(view, virtual, request.override);
+  if (request.length > deps.limits.maxSize)
+    throw new AppError('fs.tooLarge', `uploads are limited to ${deps.limits.maxSize} bytes`);
+  await view.pause('tus.beforeCreate');
+  return holdingFolders([target.parent], async () => {
+    const folder = await folderForNew(target);
+    try {
+      if (request.length > (await freeBytesOf(folder)))
+        throw new AppError('fs.noSpace', 'the upload is larger than the free space on the disk');
+      const slot = slotFor(view.actor.id, target.name);
+      return await deps.activity.hold(folder, slot, async () => {
+        const record = await createFiles(deps, view, target, folder, slot, request);
+        const state: UploadState = {
+          id: record.id,
+          virtual,
+          offset: 0,
+          length: request.length,
+          expiresAt: record.createdAt + deps.limits.expirationMs,
+        };
+        if (request.length > 0) return state;
+        await complete(deps, view, virtual, folder, slot, record, hooks);
+        return { ...state, expiresAt: undefined };
+      });
+    } finally {
+      if (folder !== target.parent) folder.release();
+    }
+  });
+}
+
+async function createFiles(
+  deps: UploadDeps,
+  view: ScopedFs,
+  target: Resolved,
+  folder: FolderHandle,
+  slot: string,
+  request: { length: number; override: boolean },
+): Promise<UploadRecord> {
+  const place = { path: await hostPathOf(folder), dev: folder.dev, ino: folder.ino };
+  await deps.folders.begin(place);
+  try {
+    await removePartial(folder, slot);
+    const fields = {
+      version: 1 as const,
+      id: newUploadId(),
+      owner: view.actor.id,
+      path: target.virtual,
+      name: target.name,
+      length: request.length,
+      override: request.override,
+      createdAt: deps.now(),
+      folder: { dev: folder.dev, ino: folder.ino },
+    };
+    let record: UploadRecord | undefined;
+    await createPartial(folder, slot, uploadModeOf(target), (data) => {
+      record = { ...fields, data };
+      return serialiseRecord(record);
+    });
+    if (!record) throw new AppError('internal', 'the upload record was not written');
+    return record;
+  } finally {
+    deps.folders.end(place);
+  }
+}
+
+/**
+ * HEAD: the actor's upload at this path, with its offset (the data file's size). An upload that
+ * has all its bytes but was never put in place (the server stopped in between) is completed now,
+ * so that no client is told "complete" about a file that does not exist.
+ */
+export async function uploadStatus(
+  deps: UploadDeps,
+  view: ScopedFs,
+  virtual: VirtualPath,
+  id: string | undefined,
+  hooks: HookedAction,
+): Promise<UploadState> {
+  const { target, folder, slot } = await slotAt(view, virtual);
+  const owner = view.actor.id;
+  const stateOf = ({ record, data, expiresAt }: Loaded): UploadState => ({
+    id: record.id,
+    virtual,
+    offset: data.size,
+    length: record.length,
+    expiresAt,
+  });
+  return holdingFolders([folder], async () => {
+    let loaded: Loaded;
+    try {
+      loaded = await load(deps.limits.expirationMs, deps.now, folder, slot, owner, id, target.name);
+    } catch (error) {
+      const done = id === undefined ? undefined : deps.activity.wasCompleted(id, owner);
+      if (id === undefined || !done) throw error;
+      return { id, virtual, offset: done.length, length: done.length, expiresAt: undefined };
+    }
+    // A PATCH in progress may be writing: its offset so far is the answer, without waiting.
+    if (loaded.data.size < loaded.record.length) return stateOf(loaded);
+    return deps.activity.hold(folder, slot, async () => {
+      const now = await load(
+        deps.limits.expirationMs,
+        deps.now,
+        folder,
+        slot,
+        owner,
+        id,
+        target.name,
+      );
+      if (now.data.size < now.record.length) return stateOf(now);
+      await complete(deps, view, virtual, folder, slot, now.record, hooks);
+      return { ...stateOf(now), expiresAt: undefined };
+    });
+  });
+}
+
+/**
+ * PATCH: appends one chunk at the upload's offset and, with the last byte, puts the file in
+ * place. A chunk that does not start at the offset is 409, one that would pass the declared
+ * length is 413, one failing its checksum is 460 and leaves the offset where it was.
+ */
+export async function appendChunk(
+  deps: UploadDeps,
+  view: ScopedFs,
+  virtual: VirtualPath,
+  chunk: Chunk,
+  body: Readable,
+  current: CurrentView,
+): Promise<UploadState> {
+  const { target, folder, slot } = await slotAt(view, virtual);
+  // Held to the end even if the client leaves: what arrived is synced and the lock released.
+  return holdingFolders([folder], () =>
+    deps.activity.hold(folder, slot, async () => {
+      const { record, data } = await load(
+        deps.limits.expirationMs,
+        deps.now,
+        folder,
+        slot,
+        view.actor.id,
+        chunk.id,
+        target.name,
+      );
+      if (chunk.offset !== data.size)
+        throw new AppError(
+          'upload.offsetMismatch',
+          `the upload is at offset ${data.size}, not ${chunk.offset}`,
+        );
+      const remaining = record.length - data.size;
+      if (chunk.contentLength !== undefined && chunk.contentLength > remaining)
+        throw new AppError('request.tooLarge', `the upload expects ${remaining} more bytes`);
+      await view.pause('tus.beforeAppend');
+      const { checksum } = chunk;
+      const result = await appendToPartial(folder, slot, body, {
+        expected: { dev: data.dev, ino: data.ino, offset: data.size },
+        maxBytes: remaining,
+        ...(checksum ? { hash: checksum.hash, accept: () => checksum.matches() } : {}),
+        keepInterrupted: checksum === undefined,
+      });
+      if (result.outcome === 'tooLong')
+        throw new AppError('request.tooLarge', `the upload expects ${remaining} more bytes`);
+      if (result.outcome === 'rejected')
+        throw new AppError('upload.checksumMismatch', 'the chunk does not match its checksum');
+      if (result.outcome === 'interrupted')
+        throw new AppError('request.aborted', 'the chunk was interrupted');
+      const state = {
+        id: record.id,
+        virtual,
+        offset: result.offset,
+        length: record.length,
+        expiresAt: deps.now() + deps.limits.expirationMs,
+      };
+      if (result.offset < record.length) return state;
+      // A session ended meanwhile keeps the bytes: the next HEAD after a login completes them.
+      const now = await current();
+      await complete(deps, now.view, virtual, folder, slot, record, now.hooks);
+      return { ...state, expiresAt: undefined };
+    }),
+  );
+}
+
+/**
+ * Puts a complete upload in place, after the checks of its creation pass again (the actor's
+ * permissions or rules may have changed, or a file may have appeared without ?override=true),
+ * and only in the folder it was created in. An upload that cannot complete is removed: leaving
+ * it would let a client read "all bytes received" as success.
+ */
+async function complete(
+  deps: UploadDeps,
+  view: ScopedFs,
+  virtual: VirtualPath,
+  folder: FolderHandle,
+  slot: string,
+  record: UploadRecord,
+  hooks: HookedAction,
+): Promise<void> {
+  try {
+    const target = await resolveUploadTarget(view, virtual, record.override);
+    if (
+      !target.parent ||
+      target.missing.length > 0 ||
+      target.name !== record.name ||
+      !isSameIdentity(target.parent, folder)
+    )
+      throw new AppError('fs.badPath', 'the upload’s folder was moved or replaced');
+    await view.pause('tus.beforePlace');
+    await placeUpload(view, target, deps, hooks, (into) =>
+      placePartial(into, slot, target.name, target.stats !== undefined),
+    );
+    deps.activity.completed(record.id, { owner: record.owner, length: record.length });
+  } catch (error) {
+    await removePartial(folder, slot);
+    throw error;
+  }
+}
+
+/** DELETE (termination): the actor's upload and its bytes are removed. */
+export async function terminateUpload(
+  deps: UploadDeps,
+  view: ScopedFs,
+  virtual: VirtualPath,
+  id: string | undefined,
+): Promise<void> {
+  const { target, folder, slot } = await slotAt(view, virtual);
+  await holdingFolders([folder], () =>
+    deps.activity.hold(folder, slot, async () => {
+      await load(deps.limits.expirationMs, deps.now, folder, slot, view.actor.id, id, target.name);
+      await removePartial(folder, slot);
+    }),
+  );
+}
