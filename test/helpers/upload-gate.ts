@@ -15,6 +15,8 @@ export interface GateOptions {
   pass?: number;
   /** Only chunks whose URL matches are counted and held; others always pass. */
   only?: RegExp;
+  /** Runs before each counted chunk (1, 2, …) goes on or is held: to move Playwright's clock. */
+  onChunk?: (index: number) => Promise<void>;
 }
 
 const tusUrl = /\/api\/tus\//;
@@ -23,13 +25,17 @@ export async function gateUploads(page: Page, options: GateOptions = {}): Promis
   const waiting: Route[] = [];
   const watchers: { count: number; resolve: () => void }[] = [];
   let passed = 0;
+  let seen = 0;
   let opened = false;
   // A chunk the page aborted meanwhile (pause, cancel, reload) cannot continue: that is fine.
   const forward = (route: Route) => route.continue().catch(() => undefined);
   const handler = async (route: Route) => {
     const request = route.request();
     const counted = request.method() === 'PATCH' && (options.only?.test(request.url()) ?? true);
-    if (!counted || opened) return forward(route);
+    if (!counted) return forward(route);
+    seen += 1;
+    await options.onChunk?.(seen);
+    if (opened) return forward(route);
     if (passed < (options.pass ?? 0)) {
       passed += 1;
       return forward(route);
