@@ -1,7 +1,7 @@
 // The transfer panel: a card in the corner on wide screens, a sheet at the bottom on phones, with a row
 // per file, buttons for all of them, and a summary once nothing is left to send. Loaded on first use.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/use-api';
 import { secondsLeft } from '../state/transfer-rate';
@@ -63,6 +63,25 @@ function useHeadline(items: readonly Transfer[]): { title: string; summary: stri
   return { title, summary: '' };
 }
 
+/**
+ * Tells the page how tall the panel is (--transfer-panel-height), so toasts stay above it and, on a
+ * phone, the end of a listing can scroll out from under the sheet.
+ */
+function useHeightOnPage(element: HTMLElement | null): void {
+  useEffect(() => {
+    if (!element) return;
+    const style = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      style.setProperty('--transfer-panel-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      style.removeProperty('--transfer-panel-height');
+    };
+  }, [element]);
+}
+
 export default function TransferPanel() {
   const { t } = useTranslation();
   const api = useApi();
@@ -70,6 +89,8 @@ export default function TransferPanel() {
   const { items, expanded } = useTransfers();
   const bodyId = useId();
   const { title, summary } = useHeadline(items);
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useHeightOnPage(element);
   const busy = items.some(isUnfinished);
   const sending = items.some((item) => item.status === 'running' || item.status === 'queued');
   const paused = items.some((item) => item.status === 'paused');
@@ -88,6 +109,7 @@ export default function TransferPanel() {
 
   return (
     <section
+      ref={setElement}
       className={`transfer-panel${expanded ? '' : ' collapsed'}`}
       aria-label={t('transfers.list')}
     >

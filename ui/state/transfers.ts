@@ -131,7 +131,7 @@ export function uploadProgress(items: readonly Transfer[]): number | undefined {
 export function averageProgress(fractions: readonly number[]): number {
   if (fractions.length === 0) return 0;
   const sum = fractions.reduce((total, fraction) => total + fraction * 100, 0);
-  return Math.min(100, Math.ceil(sum / fractions.length - 1e-9));
+  return Math.min(100, Math.max(0, Math.ceil(sum / fractions.length - 1e-9)));
 }
 
 function warnBeforeLeaving(event: BeforeUnloadEvent): string | undefined {
