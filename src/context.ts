@@ -123,6 +123,7 @@ export async function createContext(
     fetch: options.fetch ?? fetch,
     uploads,
     uploadCleaner: createUploadCleaner({
+      root: { folder: fsSettings.rootFolder, path: fsSettings.rootPath },
       expirationMs: uploads.limits.expirationMs,
       now,
       folders: uploads.folders,

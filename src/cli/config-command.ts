@@ -90,6 +90,7 @@ async function importConfig(databaseFile: string, file: string): Promise<number>
     secret: string,
     nextUserId: number,
     revokedSessions: DatabaseShape['revokedSessions'] = [],
+    uploadFolders: DatabaseShape['uploadFolders'] = [],
   ): DatabaseShape => ({
     version: schemaVersion,
     secret,
@@ -100,12 +101,16 @@ async function importConfig(databaseFile: string, file: string): Promise<number>
     shares: backup.shares,
     // The secret stays, so sessions ended by logout must stay ended.
     revokedSessions: [...revokedSessions],
+    // Where unfinished uploads lie: the cleaner must still find them.
+    uploadFolders: [...uploadFolders],
   });
   if (hasDatabase(databaseFile)) {
     assertNoServer(databaseFile);
     const database = await openExistingDatabase(databaseFile, 'write');
     const current = database.read();
-    await database.replace(imported(current.secret, current.nextUserId, current.revokedSessions));
+    await database.replace(
+      imported(current.secret, current.nextUserId, current.revokedSessions, current.uploadFolders),
+    );
   } else {
     await openDatabase(databaseFile, () => imported(newSecret(), 1));
   }

@@ -260,31 +260,45 @@ export function closeFd(fd: number): void {
 
 /**
  * Opens a folder by the absolute path the kernel once reported for it (hostPathOf), one
- * component at a time from "/" with O_NOFOLLOW, and only if it is still the folder of that
- * identity: a component that became a link, or a folder replaced since, fails the open.
- * For the server's own housekeeping (abandoned uploads), never for a user's path.
+ * component at a time with O_NOFOLLOW, and only if it is still the folder of that identity: a
+ * component that became a link, or a folder replaced since, fails the open. The walk starts at
+ * `base` (the served root) when the path lies below it, so no folder above the root need be
+ * readable; else at "/". For the server's own housekeeping (abandoned uploads), never for a
+ * user's path.
  */
 export async function openFolderByHostPath(
   hostPath: string,
   expected: Identity,
+  base: { folder: FolderHandle; path: string },
 ): Promise<FolderHandle> {
   if (!hostPath.startsWith('/')) throw new AppError('fs.badPath', 'not an absolute path');
-  const names = hostPath.split('/').filter((name) => name !== '');
-  const last = names.length - 1;
-  let current = await openFolderPath('/');
+  const below = hostPath === base.path || hostPath.startsWith(`${base.path}/`);
+  const start = below ? base.folder : await openFolderPath('/');
+  const names = (below ? hostPath.slice(base.path.length) : hostPath)
+    .split('/')
+    .filter((name) => name !== '');
+  let current = start;
+  const drop = (folder: FolderHandle) => {
+    if (folder !== base.folder) folder.release();
+  };
   try {
     for (const [index, name] of names.entries()) {
-      const next = await openFolderAt(current, name, index === last ? expected : undefined);
-      current.release();
+      const next = await openFolderAt(
+        current,
+        name,
+        index === names.length - 1 ? expected : undefined,
+      );
+      drop(current);
       current = next;
     }
   } catch (error) {
-    current.release();
+    drop(current);
     throw error;
   }
   if (!isSameIdentity(current, expected)) {
-    current.release();
+    drop(current);
     throw changedError();
   }
-  return current;
+  // The caller releases what it gets: the base itself is handed out as one more holder.
+  return current === base.folder ? current.retain() : current;
 }

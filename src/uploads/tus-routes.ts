@@ -68,6 +68,18 @@ export async function tusRoutes(app: FastifyInstance, ctx: Context): Promise<voi
       virtualPathAfter(request, ctx.config.baseUrl, prefix).path;
     const viewOf = (request: FastifyRequest, reply: FastifyReply) =>
       ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
+    /** The actor read again from the store, as the next request would see them. */
+    const currentView = (request: FastifyRequest, reply: FastifyReply) => async () => {
+      const user = ctx.users.get(actorOf(request).id);
+      const session = request.session;
+      if (
+        !user ||
+        (session && (user.sessionVersion !== session.sv || ctx.sessions.isRevoked(session.sid)))
+      )
+        throw new AppError('auth.tokenInvalid', 'the session has ended; log in again');
+      const view = await ctx.scopedFs(user, untilResponseEnds(reply));
+      return { view, hooks: hooksFor(ctx, view) };
+    };
 
     const patch = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isOffsetStream(request.headers))
@@ -89,7 +101,7 @@ export async function tusRoutes(app: FastifyInstance, ctx: Context): Promise<voi
         target(request),
         chunk,
         body,
-        hooksFor(ctx, view),
+        currentView(request, reply),
       );
       return withExpiry(reply, state)
         .code(204)

@@ -8,6 +8,8 @@ import type { UploadFoldersStore } from './upload-folders-store';
 import { expiryOf, parseRecord } from './upload-record';
 
 export interface CleanerDeps {
+  /** The served root, held open: recorded folders below it are reached from it. */
+  root: { folder: FolderHandle; path: string };
   expirationMs: number;
   now: () => number;
   folders: UploadFoldersStore;
@@ -32,7 +34,7 @@ export async function sweepUploads(deps: CleanerDeps): Promise<SweepReport> {
   for (const entry of deps.folders.list()) {
     let folder: FolderHandle;
     try {
-      folder = await openFolderByHostPath(entry.path, entry);
+      folder = await openFolderByHostPath(entry.path, entry, deps.root);
     } catch {
       await deps.folders.remove(entry);
       report.foldersForgotten += 1;

@@ -36,6 +36,7 @@ const keyOf = (folder: Identity) => `${folder.dev}:${folder.ino}`;
 export function createUploadFoldersStore(database: Database): UploadFoldersStore {
   const generations = new Map<string, number>();
   const starting = new Map<string, number>();
+  const recording = new Map<string, Promise<void>>();
   const bump = (key: string) => generations.set(key, (generations.get(key) ?? 0) + 1);
   const end = (folder: Identity) => {
     const key = keyOf(folder);
@@ -55,11 +56,23 @@ export function createUploadFoldersStore(database: Database): UploadFoldersStore
       bump(key);
       starting.set(key, (starting.get(key) ?? 0) + 1);
       if (stored(folder)?.path === folder.path) return;
+      // Many uploads into a new folder at once write its entry once.
+      const entryKey = `${key}:${folder.path}`;
+      let writing = recording.get(entryKey);
+      if (!writing) {
+        writing = database
+          .mutate((data) => {
+            const others = (data.uploadFolders ?? []).filter((entry) => keyOf(entry) !== key);
+            data.uploadFolders = [
+              ...others,
+              { path: folder.path, dev: folder.dev, ino: folder.ino },
+            ];
+          })
+          .finally(() => recording.delete(entryKey));
+        recording.set(entryKey, writing);
+      }
       try {
-        await database.mutate((data) => {
-          const others = (data.uploadFolders ?? []).filter((entry) => keyOf(entry) !== key);
-          data.uploadFolders = [...others, { path: folder.path, dev: folder.dev, ino: folder.ino }];
-        });
+        await writing;
       } catch (error) {
         end(folder);
         throw error;

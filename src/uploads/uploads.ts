@@ -9,10 +9,8 @@ import {
   createPartial,
   freeBytesOf,
   placePartial,
-  readPartial,
   removePartial,
 } from '../fs/fs-partial';
-import type { PartialData } from '../fs/fs-partial';
 import type { Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import {
@@ -24,8 +22,10 @@ import {
 import type { SharesStore } from '../shares/shares-store';
 import type { UploadActivity } from './upload-activity';
 import type { UploadFoldersStore } from './upload-folders-store';
+import type { Loaded } from './upload-lookup';
+import { load, slotAt } from './upload-lookup';
 import type { UploadRecord } from './upload-record';
-import { expiryOf, newUploadId, parseRecord, serialiseRecord, slotFor } from './upload-record';
+import { newUploadId, serialiseRecord, slotFor } from './upload-record';
 import type { ChunkChecksum } from './tus-protocol';
 
 export interface UploadLimits {
@@ -62,51 +62,11 @@ export interface Chunk {
   checksum: ChunkChecksum | undefined;
 }
 
-const notFound = (message = 'no upload of yours is in progress at this path') =>
-  new AppError('upload.notFound', message);
-
-/** The upload's slot in the folder that holds (or will hold) its target; `create` is checked. */
-async function slotAt(view: ScopedFs, virtual: VirtualPath) {
-  const target = await view.resolve(virtual, 'create');
-  if (!target.parent || target.missing.length > 0 || virtual === '/') throw notFound();
-  return { target, folder: target.parent, slot: slotFor(view.actor.id, target.name) };
-}
-
-interface Loaded {
-  record: UploadRecord;
-  data: PartialData;
-  expiresAt: number;
-}
-
 /**
- * Reads the actor's upload in a slot. Anything that is not exactly what was created (another
- * owner, another id, a copied or replaced folder or data file) is 404, as is an expired upload
- * (the cleaner removes it).
+ * The actor's view and hooks as they are now: a PATCH may stream for hours, and what is checked
+ * at its last byte must be the actor's current permissions and rules, not those at its start.
  */
-async function load(
-  deps: UploadDeps,
-  folder: FolderHandle,
-  slot: string,
-  owner: number,
-  id: string | undefined,
-  name: string,
-): Promise<Loaded> {
-  const disk = await readPartial(folder, slot);
-  const record = disk.record === undefined ? undefined : parseRecord(disk.record);
-  if (
-    !record ||
-    !disk.data ||
-    record.owner !== owner ||
-    record.name !== name ||
-    (id !== undefined && record.id !== id) ||
-    !isSameIdentity(record.folder, folder) ||
-    !isSameIdentity(record.data, disk.data)
-  )
-    throw notFound();
-  const expiresAt = expiryOf(record.createdAt, disk.data.mtimeMs, deps.limits.expirationMs);
-  if (deps.now() >= expiresAt) throw notFound('the upload has expired');
-  return { record, data: disk.data, expiresAt };
-}
+export type CurrentView = () => Promise<{ view: ScopedFs; hooks: HookedAction }>;
 
 /**
  * POST: checks the target as any upload's (create; modify and ?override=true to replace), the
@@ -209,7 +169,7 @@ export async function uploadStatus(
   return holdingFolders([folder], async () => {
     let loaded: Loaded;
     try {
-      loaded = await load(deps, folder, slot, owner, id, target.name);
+      loaded = await load(deps.limits.expirationMs, deps.now, folder, slot, owner, id, target.name);
     } catch (error) {
       const done = id === undefined ? undefined : deps.activity.wasCompleted(id, owner);
       if (id === undefined || !done) throw error;
@@ -218,7 +178,15 @@ export async function uploadStatus(
     // A PATCH in progress may be writing: its offset so far is the answer, without waiting.
     if (loaded.data.size < loaded.record.length) return stateOf(loaded);
     return deps.activity.hold(folder, slot, async () => {
-      const now = await load(deps, folder, slot, owner, id, target.name);
+      const now = await load(
+        deps.limits.expirationMs,
+        deps.now,
+        folder,
+        slot,
+        owner,
+        id,
+        target.name,
+      );
       if (now.data.size < now.record.length) return stateOf(now);
       await complete(deps, view, virtual, folder, slot, now.record, hooks);
       return { ...stateOf(now), expiresAt: undefined };
@@ -237,13 +205,21 @@ export async function appendChunk(
   virtual: VirtualPath,
   chunk: Chunk,
   body: Readable,
-  hooks: HookedAction,
+  current: CurrentView,
 ): Promise<UploadState> {
   const { target, folder, slot } = await slotAt(view, virtual);
   // Held to the end even if the client leaves: what arrived is synced and the lock released.
   return holdingFolders([folder], () =>
     deps.activity.hold(folder, slot, async () => {
-      const { record, data } = await load(deps, folder, slot, view.actor.id, chunk.id, target.name);
+      const { record, data } = await load(
+        deps.limits.expirationMs,
+        deps.now,
+        folder,
+        slot,
+        view.actor.id,
+        chunk.id,
+        target.name,
+      );
       if (chunk.offset !== data.size)
         throw new AppError(
           'upload.offsetMismatch',
@@ -274,7 +250,9 @@ export async function appendChunk(
         expiresAt: deps.now() + deps.limits.expirationMs,
       };
       if (result.offset < record.length) return state;
-      await complete(deps, view, virtual, folder, slot, record, hooks);
+      // A session ended meanwhile keeps the bytes: the next HEAD after a login completes them.
+      const now = await current();
+      await complete(deps, now.view, virtual, folder, slot, record, now.hooks);
       return { ...state, expiresAt: undefined };
     }),
   );
@@ -325,7 +303,7 @@ export async function terminateUpload(
   const { target, folder, slot } = await slotAt(view, virtual);
   await holdingFolders([folder], () =>
     deps.activity.hold(folder, slot, async () => {
-      await load(deps, folder, slot, view.actor.id, id, target.name);
+      await load(deps.limits.expirationMs, deps.now, folder, slot, view.actor.id, id, target.name);
       await removePartial(folder, slot);
     }),
   );

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { makePng } from '../helpers/png';
 import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestResponse, TestServer } from '../helpers/server';
+import { patterned, statusOfError, tusUpload } from '../helpers/tus';
 
 /** What earlier calls answered, as the client keeps it (its auth store, the views' state). */
 interface State {
@@ -18,6 +19,8 @@ interface State {
   carol: Record<string, unknown>;
   fileHash: string;
   folderHash: string;
+  /** The Location of the last tus upload created (tus-js-client follows it). */
+  tusUpload: string;
 }
 
 interface ClientCall {
@@ -40,6 +43,9 @@ const json = { 'Content-Type': 'application/json' };
 /** fetchURL: the session in X-Auth; a string body makes the browser add this type. */
 const api = { 'X-Auth': '{jwt}' };
 const apiText = { 'X-Auth': '{jwt}', 'Content-Type': 'text/plain;charset=UTF-8' };
+/** tus-js-client's requests from api/tus.ts: its version header, and the session the client adds. */
+const tus = { 'X-Auth': '{jwt}', 'Tus-Resumable': '1.0.0' };
+const tusChunk = { ...tus, 'Content-Type': 'application/offset+octet-stream' };
 /** window.open and <img>/<track> links: the auth cookie the client sets itself. */
 const cookie = { Cookie: 'auth={jwt}' };
 const userEnvelope = (which: string[], data: unknown, currentPassword?: string) =>
@@ -293,6 +299,84 @@ const calls: ClientCall[] = [
     status: 200,
   },
   {
+    name: 'files.post through tus (api/tus.ts): the upload is created',
+    method: 'POST',
+    url: '/api/tus/docs/small-up.txt?override=false',
+    headers: { ...tus, 'Upload-Length': '11' },
+    status: 201,
+    remember: (response, state) => {
+      assert.equal(response.headers['tus-resumable'], '1.0.0');
+      state.tusUpload = String(response.headers.location);
+      assert.match(state.tusUpload, /^\/api\/tus\/docs\/small-up\.txt\?id=/);
+    },
+  },
+  {
+    name: 'files.post through tus: the first chunk (PATCH at the Location)',
+    method: 'PATCH',
+    url: '{tusUpload}',
+    headers: { ...tusChunk, 'Upload-Offset': '0' },
+    rawBody: 'small ',
+    status: 204,
+    remember: (response) => assert.equal(response.headers['upload-offset'], '6'),
+  },
+  {
+    name: 'files.post through tus: a retry asks where the upload stands (HEAD)',
+    method: 'HEAD',
+    url: '{tusUpload}',
+    headers: tus,
+    status: 200,
+    remember: (response) => {
+      assert.equal(response.headers['upload-offset'], '6');
+      assert.equal(response.headers['upload-length'], '11');
+    },
+  },
+  {
+    name: 'files.post through tus: the last chunk puts the file in place',
+    method: 'PATCH',
+    url: '{tusUpload}',
+    headers: { ...tusChunk, 'Upload-Offset': '6' },
+    rawBody: 'bytes',
+    status: 204,
+  },
+  {
+    name: 'files.fetch the file uploaded through tus',
+    method: 'GET',
+    url: '/api/raw/docs/small-up.txt',
+    headers: cookie,
+    status: 200,
+    contains: 'small bytes',
+  },
+  {
+    name: 'files.post through tus over an existing file without overwrite: 409 (not retried)',
+    method: 'POST',
+    url: '/api/tus/docs/small-up.txt?override=false',
+    headers: { ...tus, 'Upload-Length': '3' },
+    status: 409,
+  },
+  {
+    name: 'files.post through tus with overwrite (the replace prompt)',
+    method: 'POST',
+    url: '/api/tus/docs/small-up.txt?override=true',
+    headers: { ...tus, 'Upload-Length': '3' },
+    status: 201,
+    remember: (response, state) => (state.tusUpload = String(response.headers.location)),
+  },
+  {
+    name: 'abortAllUploads: tus-js-client ends the upload (DELETE at the Location)',
+    method: 'DELETE',
+    url: '{tusUpload}',
+    headers: tus,
+    status: 204,
+  },
+  {
+    name: 'files.fetch after the aborted overwrite: the file is unchanged',
+    method: 'GET',
+    url: '/api/raw/docs/small-up.txt',
+    headers: cookie,
+    status: 200,
+    contains: 'small bytes',
+  },
+  {
     name: 'files.move',
     method: 'PATCH',
     url: '/api/resources/docs/new.txt?action=rename&destination=%2Fdocs%2Fmoved.txt&override=false&rename=false',
@@ -513,5 +597,18 @@ describe("File Browser's web client, call by call", () => {
   }
 
   it('commands: a WebSocket, off without --enable-exec', { skip: 'commands-shell.test.ts' });
-  it('tus uploads', { skip: 'resumable uploads are another issue' });
+
+  it('tus-js-client configured as api/tus.ts uploads in chunks of the tus settings', async () => {
+    const settings = state.settings.tus as { chunkSize: number; retryCount: number };
+    assert.deepEqual(settings, { chunkSize: 10 * 1024 * 1024, retryCount: 5 });
+    const data = patterned(2 * 1024 * 1024 + 3);
+    await tusUpload(server, state.jwt, '/api/tus/docs/big-up.bin?override=false', data, {
+      chunkSize: 1024 * 1024,
+      retryDelays: [0, 1000, 2000, 4000, 8000],
+      parallelUploads: 1,
+      storeFingerprintForResuming: false,
+      onShouldRetry: (error) => statusOfError(error) !== 409,
+    });
+    assert.ok(fs.readFileSync(path.join(server.root, 'docs', 'big-up.bin')).equals(data));
+  });
 });
