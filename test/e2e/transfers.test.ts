@@ -140,12 +140,16 @@ describe('transfer panel', () => {
     assert.match(await detail.innerText(), /^\d+ KiB of 512 KiB · [\d.]+ KiB\/s · \d+ sec left$/);
     await tab.shot('transfers-running');
 
-    await row(page, 'big.bin').getByRole('button', { name: 'Pause big.bin' }).click();
+    // From the keyboard: the same button turns from Pause to Resume and keeps the focus.
+    await row(page, 'big.bin').getByRole('button', { name: 'Pause big.bin' }).focus();
+    await page.keyboard.press('Enter');
     await detail.filter({ hasText: /^Paused · / }).waitFor();
     await panel(page).getByRole('button', { name: 'Resume all' }).waitFor();
     await gate.open();
     const before = requests.length;
-    await row(page, 'big.bin').getByRole('button', { name: 'Resume big.bin' }).click();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    assert.equal(await focused(), 'Resume big.bin');
+    await page.keyboard.press('Enter');
     await summary(page, '1 file uploaded');
     assert.deepEqual(stored('big.bin'), big.buffer);
     const after = requests.slice(before);

@@ -13,6 +13,7 @@ import type { Transfer } from '../state/transfers';
 import { formatDuration, formatSize } from './format';
 import { IconButton } from './icon-button';
 import { Icon } from './icons';
+import type { IconName } from './icons';
 
 function percentOf(transfer: Transfer): number {
   if (transfer.status === 'done') return 100;
@@ -52,19 +53,38 @@ export function useTransferDetail(transfer: Transfer): string {
   }
 }
 
+interface Action {
+  icon: IconName;
+  label: string;
+  run: () => void;
+}
+
 export function TransferRow({ transfer }: { transfer: Transfer }) {
   const { t } = useTranslation();
   const chooser = useRef<HTMLInputElement>(null);
   const detail = useTransferDetail(transfer);
   const { id, name, status } = transfer;
   const percent = percentOf(transfer);
-  const cancel = (
-    <IconButton
-      icon="close"
-      label={t('transfers.cancel', { name })}
-      onClick={() => void cancelTransfer(id)}
-    />
-  );
+  // One button in one place whatever the state, so keyboard focus stays on it (Pause → Resume).
+  const actions: Partial<Record<Transfer['status'], Action>> = {
+    queued: { icon: 'pause', label: t('transfers.pause', { name }), run: () => pauseTransfer(id) },
+    running: { icon: 'pause', label: t('transfers.pause', { name }), run: () => pauseTransfer(id) },
+    paused: { icon: 'play', label: t('transfers.resume', { name }), run: () => resumeTransfer(id) },
+    failed:
+      transfer.errorCode === 'fs.exists'
+        ? {
+            icon: 'upload',
+            label: t('transfers.replace', { name }),
+            run: () => retryTransfer(id, true),
+          }
+        : { icon: 'retry', label: t('transfers.retry', { name }), run: () => retryTransfer(id) },
+    interrupted: {
+      icon: 'upload',
+      label: t('transfers.chooseAgain', { name }),
+      run: () => chooser.current?.click(),
+    },
+  };
+  const action = actions[status];
   return (
     <li className="transfer" data-status={status}>
       <div className="transfer-text">
@@ -74,66 +94,28 @@ export function TransferRow({ transfer }: { transfer: Transfer }) {
         <span className="transfer-detail">{detail}</span>
       </div>
       <div className="transfer-actions">
-        {(status === 'running' || status === 'queued') && (
-          <>
-            <IconButton
-              icon="pause"
-              label={t('transfers.pause', { name })}
-              onClick={() => pauseTransfer(id)}
-            />
-            {cancel}
-          </>
-        )}
-        {status === 'paused' && (
-          <>
-            <IconButton
-              icon="play"
-              label={t('transfers.resume', { name })}
-              onClick={() => resumeTransfer(id)}
-            />
-            {cancel}
-          </>
-        )}
-        {status === 'failed' && (
-          <>
-            {transfer.errorCode === 'fs.exists' ? (
-              <IconButton
-                icon="upload"
-                label={t('transfers.replace', { name })}
-                onClick={() => retryTransfer(id, true)}
-              />
-            ) : (
-              <IconButton
-                icon="retry"
-                label={t('transfers.retry', { name })}
-                onClick={() => retryTransfer(id)}
-              />
-            )}
-            {cancel}
-          </>
+        {action && <IconButton icon={action.icon} label={action.label} onClick={action.run} />}
+        {status === 'done' ? (
+          <Icon name="check" className="icon transfer-done" />
+        ) : (
+          <IconButton
+            icon="close"
+            label={t('transfers.cancel', { name })}
+            onClick={() => void cancelTransfer(id)}
+          />
         )}
         {status === 'interrupted' && (
-          <>
-            <IconButton
-              icon="upload"
-              label={t('transfers.chooseAgain', { name })}
-              onClick={() => chooser.current?.click()}
-            />
-            <input
-              ref={chooser}
-              type="file"
-              hidden
-              data-transfer-chooser={id}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) resumeWithFile(id, file);
-              }}
-            />
-            {cancel}
-          </>
+          <input
+            ref={chooser}
+            type="file"
+            hidden
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) resumeWithFile(id, file);
+            }}
+          />
         )}
-        {status === 'done' && <Icon name="check" className="icon transfer-done" />}
       </div>
       <div
         className="transfer-bar"
