@@ -17,6 +17,13 @@ export interface RuntimeConfig {
   ReCaptchaKey: string;
   ReCaptchaHost: string;
   EnableExec: boolean;
+  /** Resumable uploads: bytes per PATCH, and how many times a failed request is retried. */
+  TusSettings: TusSettings;
+}
+
+export interface TusSettings {
+  chunkSize: number;
+  retryCount: number;
 }
 
 const defaults: RuntimeConfig = {
@@ -34,6 +41,8 @@ const defaults: RuntimeConfig = {
   ReCaptchaKey: '',
   ReCaptchaHost: 'https://www.google.com',
   EnableExec: false,
+  // The server's defaults (10 MiB, 5), for a page served without them.
+  TusSettings: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
 };
 
 function readConfig(): RuntimeConfig {

@@ -40,7 +40,14 @@ describe('mobile layout', () => {
     );
     await header.getByRole('button', { name: 'More' }).click();
     const menu = tab.page.getByRole('group', { name: 'More' });
-    for (const name of ['Switch view', 'Download', 'Upload', 'Info', 'Select multiple'])
+    for (const name of [
+      'Switch view',
+      'Download',
+      'Upload files',
+      'Upload folder',
+      'Info',
+      'Select multiple',
+    ])
       assert.equal(await menu.getByRole('button', { name }).innerText(), name);
     await tab.shot('mobile-more');
     await menu.getByRole('button', { name: 'Info' }).click();

@@ -1,11 +1,14 @@
-// Uploads: the button's hidden input, the replace prompt on a clash (Replace / Continue), progress and
-// the success tick, the leave-page warning, and drops from the desktop (onto a folder row, folders too).
+// Uploads: the buttons' hidden inputs (files, and a folder with its tree), the replace prompt on a
+// clash (Replace / Continue), progress and the success tick, the leave-page warning, and drops from
+// the desktop (onto a folder row, folders too). The transfer panel itself: transfers.test.ts.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import os from 'node:os';
 import { assertNoErrors, setPreferences, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
+import { gateUploads } from '../helpers/upload-gate';
 
 describe('upload', () => {
   let ui: UiHarness;
@@ -30,6 +33,9 @@ describe('upload', () => {
 
   const dialog = () => tab.page.getByRole('dialog');
   const read = (name: string) => fs.readFileSync(path.join(root, name), 'utf8');
+  /** The panel's summary, announced once nothing is left to send. */
+  const summary = (text: string) =>
+    tab.page.getByRole('status').filter({ hasText: text }).waitFor();
 
   it('uploads chosen files without asking when no name is taken, then reloads the listing', async () => {
     await tab.open('/files/');
@@ -53,14 +59,14 @@ describe('upload', () => {
     await dialog().getByText('Do you wish to replace the existing file?').waitFor();
     await dialog().getByRole('button', { name: 'Continue' }).click();
     await tab.page.locator('.item[data-path="/other.txt"]').waitFor();
+    await summary('1 file uploaded');
     assert.equal(read('exists.txt'), 'old');
 
     await tab.page.setInputFiles('#upload-input', files);
     await dialog().getByRole('button', { name: 'Replace' }).click();
-    await tab.page.waitForFunction(
-      () => document.querySelector('[aria-label="Upload"]')?.getAttribute('data-state') === 'idle',
-    );
+    await summary('2 files uploaded');
     assert.equal(read('exists.txt'), 'new');
+    assert.equal(read('other.txt'), 'other');
 
     await tab.page.setInputFiles('#upload-input', files.slice(0, 1));
     await dialog().getByRole('button', { name: 'Cancel' }).click();
@@ -68,54 +74,48 @@ describe('upload', () => {
   });
 
   it('shows the averaged progress, warns before leaving, then a success tick', async () => {
-    await tab.open('/files/');
-    const cdp = await tab.context.newCDPSession(tab.page);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: 256 * 1024,
-    });
-    await tab.page.setInputFiles('#upload-input', [
+    const page = await ui.newPage();
+    // The tick's 1000 ms pass on Playwright's clock, not in real time.
+    await page.page.clock.install();
+    await page.open('/files/');
+    const gate = await gateUploads(page.page);
+    await page.page.setInputFiles('#upload-input', [
       {
         name: 'big.bin',
         mimeType: 'application/octet-stream',
         buffer: Buffer.alloc(512 * 1024, 7),
       },
+      { name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('s') },
     ]);
-    const bar = tab.page.getByRole('progressbar', { name: 'Upload progress' });
+    await gate.held(2);
+    const bar = page.page.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor();
-    assert.equal(
-      await tab.page.getByRole('button', { name: 'Upload' }).getAttribute('data-state'),
-      'loading',
-    );
-    const warned = await tab.page.evaluate(() => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    });
-    assert.equal(warned, true);
-    await tab.page.waitForFunction(
+    const button = page.page.getByRole('button', { name: 'Upload files' });
+    assert.equal(await button.getAttribute('data-state'), 'loading');
+    const leaving = () =>
+      page.page.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    assert.equal(await leaving(), true);
+    await gate.open();
+    await page.page.waitForFunction(
       () =>
-        document.querySelector('[aria-label="Upload"]')?.getAttribute('data-state') === 'success',
-    );
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    assert.equal(fs.statSync(path.join(root, 'big.bin')).size, 512 * 1024);
-    await tab.page.waitForFunction(
-      () => document.querySelector('[aria-label="Upload"]')?.getAttribute('data-state') === 'idle',
+        document.querySelector('[aria-label="Upload files"]')?.getAttribute('data-state') ===
+        'success',
     );
     assert.equal(await bar.count(), 0);
-    const calm = await tab.page.evaluate(() => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    });
-    assert.equal(calm, false);
+    assert.equal(fs.statSync(path.join(root, 'big.bin')).size, 512 * 1024);
+    await page.page.clock.fastForward(1000);
+    await page.page.waitForFunction(
+      () =>
+        document.querySelector('[aria-label="Upload files"]')?.getAttribute('data-state') ===
+        'idle',
+    );
+    assert.equal(await leaving(), false);
+    assertNoErrors(page);
+    await page.close();
   });
 
   it('uploads files dropped on the listing into the folder, and onto a folder row into that folder', async () => {
@@ -133,13 +133,11 @@ describe('upload', () => {
       drop(document.querySelector('.item[data-path="/inbox"]')!, 'into-folder.txt');
     });
     await tab.page.locator('.item[data-path="/dropped.txt"]').waitFor();
-    await tab.page.waitForFunction(() => true);
-    for (
-      let attempt = 0;
-      attempt < 50 && !fs.existsSync(path.join(root, 'inbox/into-folder.txt'));
-      attempt++
-    )
-      await tab.page.waitForTimeout(100);
+    // Two drops, two batches: the second may start after the first is done, on a fresh list.
+    await tab.page
+      .locator('.transfer[data-status="done"]')
+      .filter({ hasText: 'into-folder.txt' })
+      .waitFor();
     assert.equal(read('dropped.txt'), 'content of dropped.txt');
     assert.equal(read('inbox/into-folder.txt'), 'content of into-folder.txt');
   });
@@ -186,14 +184,37 @@ describe('upload', () => {
       }
     });
     await tab.page.locator('.item[data-path="/photos"]').waitFor();
-    for (
-      let attempt = 0;
-      attempt < 50 && !fs.existsSync(path.join(root, 'photos/2024/b.jpg'));
-      attempt++
-    )
-      await tab.page.waitForTimeout(100);
+    await summary('2 files uploaded');
     assert.equal(read('photos/a.jpg'), 'A');
     assert.equal(read('photos/2024/b.jpg'), 'B');
     assert.ok(fs.statSync(path.join(root, 'photos/empty')).isDirectory());
+  });
+
+  it('uploads a folder chosen with the Upload folder button, keeping its tree', async () => {
+    const source = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-folder-'));
+    try {
+      const tree = path.join(source, 'album');
+      fs.mkdirSync(path.join(tree, '2024', 'summer'), { recursive: true });
+      fs.writeFileSync(path.join(tree, 'cover.txt'), 'cover');
+      fs.writeFileSync(path.join(tree, '2024', 'a.txt'), 'A');
+      const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256));
+      fs.writeFileSync(path.join(tree, '2024', 'summer', 'beach.bin'), bytes);
+      await tab.open('/files/');
+      const [chooser] = await Promise.all([
+        tab.page.waitForEvent('filechooser'),
+        tab.page.getByRole('button', { name: 'Upload folder' }).click(),
+      ]);
+      await chooser.setFiles(tree);
+      await summary('3 files uploaded');
+      await tab.page.locator('.item[data-path="/album"]').waitFor();
+      assert.equal(read('album/cover.txt'), 'cover');
+      assert.equal(read('album/2024/a.txt'), 'A');
+      assert.deepEqual(fs.readFileSync(path.join(root, 'album/2024/summer/beach.bin')), bytes);
+      // The rows name each file by its place in the tree.
+      const panel = tab.page.getByRole('region', { name: 'Transfers' });
+      await panel.getByText('album/2024/summer/beach.bin').waitFor();
+    } finally {
+      fs.rmSync(source, { recursive: true, force: true });
+    }
   });
 });

@@ -32,6 +32,8 @@ const literalKeys = new Set([
   'settings.global.shellPlaceholder',
   // An example pattern: translating the word in it is optional.
   'settings.rules.regexPlaceholder',
+  // A speed: '/s' is the unit symbol many languages write as it is.
+  'transfers.speed',
 ]);
 /** Words a language really spells like English ('Name' is German for name), placeholders aside. True cognates only. */
 const cognates: Record<string, readonly string[]> = {

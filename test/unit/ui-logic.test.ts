@@ -19,7 +19,7 @@ import { arrowOf, nextSorting } from '../../ui/routes/files/listing-sort';
 import { selectionAfterClick } from '../../ui/state/selection';
 import type { Session } from '../../ui/state/session';
 import { parseToken, TokenError } from '../../ui/state/session';
-import { averageProgress } from '../../ui/state/upload';
+import { averageProgress } from '../../ui/state/transfers';
 
 function token(claims: object): string {
   return `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;

@@ -1,4 +1,5 @@
-// The one door to the server: every call goes through here (base URL, X-Auth, JSON errors, renew hints).
+// The one door to the server: every call goes through here (base URL, X-Auth, JSON errors, renew hints);
+// tus uploads, sent by tus-js-client, take their session header and answer handling from here too.
 import { config } from '../config';
 
 /** A failed call: the HTTP status and the server's {code, message} (code 'network' when unreachable). */
@@ -27,12 +28,6 @@ export interface CallOptions {
   anonymous?: boolean;
 }
 
-export interface UploadOptions {
-  query?: Query;
-  onProgress?: (loaded: number, total: number) => void;
-  signal?: AbortSignal;
-}
-
 export interface ApiHooks {
   token(): string | null;
   /** The server asked for a fresh token (X-Renew-Token: true). */
@@ -45,8 +40,10 @@ export interface ApiClient {
   call(method: string, path: string, options?: CallOptions): Promise<Response>;
   json<T>(method: string, path: string, options?: CallOptions): Promise<T>;
   text(method: string, path: string, options?: CallOptions): Promise<string>;
-  /** A raw-body POST with upload progress (fetch cannot report it). */
-  upload(path: string, body: Blob, options?: UploadOptions): Promise<void>;
+  /** The session header for requests another client sends (tus uploads): never put in a URL. */
+  authHeaders(): Record<string, string>;
+  /** What such a request's answer means for the session: 401 logs out, X-Renew-Token renews. */
+  observe(status: number, renewHint: boolean): void;
   /** An absolute link under the base URL; downloads and media add a ticket, never the session. */
   link(path: string, query?: Query): string;
 }
@@ -66,7 +63,8 @@ function withQuery(url: string, query: Query | undefined): string {
   return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
-export async function errorFromBody(status: number, text: string): Promise<ApiError> {
+/** The server's {code, message}, or for any other body (a proxy's page) http.<status> and its text. */
+export function errorFromText(status: number, text: string): ApiError {
   try {
     const body = JSON.parse(text) as { code?: unknown; message?: unknown };
     if (typeof body.code === 'string')
@@ -80,6 +78,11 @@ export async function errorFromBody(status: number, text: string): Promise<ApiEr
 export function createApiClient(hooks: ApiHooks): ApiClient {
   const base = `${config.BaseURL}/`;
   const absolute = (path: string) => base + path.replace(/^\//, '');
+
+  function observe(status: number, renewHint: boolean): void {
+    if (status === 401) hooks.onUnauthorized();
+    else if (renewHint) hooks.onRenewHint();
+  }
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
@@ -103,11 +106,9 @@ export function createApiClient(hooks: ApiHooks): ApiClient {
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, 'network', (error as Error).message);
     }
-    if (!options.anonymous) {
-      if (response.status === 401) hooks.onUnauthorized();
-      else if (response.headers.get('X-Renew-Token') === 'true') hooks.onRenewHint();
-    }
-    if (!response.ok) throw await errorFromBody(response.status, await response.text());
+    if (!options.anonymous)
+      observe(response.status, response.headers.get('X-Renew-Token') === 'true');
+    if (!response.ok) throw errorFromText(response.status, await response.text());
     return response;
   }
 
@@ -116,27 +117,11 @@ export function createApiClient(hooks: ApiHooks): ApiClient {
     json: async <T>(method: string, path: string, options?: CallOptions) =>
       (await (await call(method, path, options)).json()) as T,
     text: async (method, path, options) => (await call(method, path, options)).text(),
-    upload(path, body, options = {}) {
-      return new Promise((resolve, reject) => {
-        const request = new XMLHttpRequest();
-        request.open('POST', withQuery(absolute(path), options.query));
-        const token = hooks.token();
-        if (token) request.setRequestHeader('X-Auth', token);
-        request.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.total);
-        request.onload = () => {
-          if (request.status === 401) hooks.onUnauthorized();
-          if (request.status >= 200 && request.status < 300) {
-            options.onProgress?.(body.size, body.size);
-            if (request.getResponseHeader('X-Renew-Token') === 'true') hooks.onRenewHint();
-            resolve();
-          } else void errorFromBody(request.status, request.responseText).then(reject);
-        };
-        request.onerror = () => reject(new ApiError(0, 'network', 'network error'));
-        request.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-        options.signal?.addEventListener('abort', () => request.abort());
-        request.send(body);
-      });
+    authHeaders(): Record<string, string> {
+      const token = hooks.token();
+      return token ? { 'X-Auth': token } : {};
     },
+    observe,
     link: (path, query) => new URL(withQuery(absolute(path), query), location.href).href,
   };
 }

@@ -142,16 +142,6 @@ export async function fetchChecksum(
   return resource.checksums?.[algorithm] ?? '';
 }
 
-export function uploadFile(
-  api: ApiClient,
-  virtualPath: string,
-  file: Blob,
-  override: boolean,
-  onProgress?: (loaded: number, total: number) => void,
-): Promise<void> {
-  return api.upload(resourceUrl(virtualPath), file, { query: { override }, onProgress });
-}
-
 /**
  * What a download's ticket must cover: the one item itself, or the folder holding every selected
  * item (a selection is always named relative to that folder, so the ticket opens nothing beside it).

@@ -1,4 +1,4 @@
-// The logged-in layout: progress bar, header, sidebar, the screen, prompts, and the global keys.
+// The logged-in layout: progress bar, header, sidebar, the screen, prompts, transfers, and the global keys.
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { promptComponents } from '../prompts/registry';
@@ -10,6 +10,7 @@ import { HeaderSlotContext } from './header-actions';
 import { ProgressBar } from './progress-bar';
 import { PromptHost } from './prompt-host';
 import { Sidebar } from './sidebar';
+import { TransferSlot } from './transfer-slot';
 import { useIsMobile } from './use-media';
 
 const collapsedKey = 'drawer.sidebarCollapsed';
@@ -74,6 +75,7 @@ export default function AppLayout() {
           <Outlet />
         </main>
         <PromptHost />
+        <TransferSlot />
         {layoutPanels.map((Panel, index) => (
           <Panel key={index} />
         ))}

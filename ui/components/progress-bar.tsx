@@ -1,23 +1,24 @@
 // The thin bar at the top: indeterminate while a listing or file loads, the percentage while uploading.
 import { useIsFetching } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useUpload } from '../state/upload';
+import { useStore } from '../state/store';
+import { transfersStore, uploadProgress } from '../state/transfers';
 
 export function ProgressBar() {
   const { t } = useTranslation();
   const fetching = useIsFetching({ queryKey: ['resource'] }) > 0;
-  const upload = useUpload();
-  if (upload.status !== 'idle')
+  const progress = useStore(transfersStore, (state) => uploadProgress(state.items));
+  if (progress !== undefined)
     return (
       <div
         className="progress-bar"
         role="progressbar"
         aria-label={t('upload.progress')}
-        aria-valuenow={upload.progress}
+        aria-valuenow={progress}
         aria-valuemin={0}
         aria-valuemax={100}
       >
-        <span style={{ width: `${upload.progress}%` }} />
+        <span style={{ width: `${progress}%` }} />
       </div>
     );
   if (fetching)

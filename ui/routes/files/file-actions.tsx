@@ -18,8 +18,9 @@ import { showPrompt } from '../../state/prompt';
 import { setMultiple, useSelection } from '../../state/selection';
 import type { SessionUser } from '../../state/session';
 import { useUser } from '../../state/session';
-import { useUpload } from '../../state/upload';
-import { uploadInputId } from './listing';
+import { useStore } from '../../state/store';
+import { isUnfinished, transfersStore } from '../../state/transfers';
+import { uploadFolderInputId, uploadInputId } from './listing';
 
 export type FilesScreenKind = 'listing' | 'editor' | 'preview';
 
@@ -56,7 +57,9 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
   const user = useUser();
   const mobile = useIsMobile();
   const selection = useSelection();
-  const upload = useUpload();
+  const uploading = useStore(transfersStore, (state) => state.items.some(isUnfinished));
+  const justUploaded = useStore(transfersStore, (state) => state.justFinished);
+  const uploadState = uploading ? 'loading' : justUploaded ? 'success' : 'idle';
   const listing = screen === 'listing';
   const selectedPaths = new Set(selection.paths);
   const items: ResourceItem[] = listing
@@ -131,19 +134,19 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
         />
       )}
       {listing && perm.create && (
-        <IconButton
-          icon="upload"
-          label={t('buttons.upload')}
-          state={
-            upload.status === 'uploading'
-              ? 'loading'
-              : upload.status === 'done'
-                ? 'success'
-                : 'idle'
-          }
-          disabled={upload.status === 'uploading'}
-          onClick={() => document.getElementById(uploadInputId)?.click()}
-        />
+        <>
+          <IconButton
+            icon="upload"
+            label={t('buttons.uploadFiles')}
+            state={uploadState}
+            onClick={() => document.getElementById(uploadInputId)?.click()}
+          />
+          <IconButton
+            icon="uploadFolder"
+            label={t('buttons.uploadFolder')}
+            onClick={() => document.getElementById(uploadFolderInputId)?.click()}
+          />
+        </>
       )}
       <IconButton
         icon="info"

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { DragEvent } from 'react';
+import type { ChangeEvent, DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filesUrl } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
@@ -33,8 +33,14 @@ const headingHeight = 44;
 const listRowHeight = 52;
 const mosaicRowHeight = 76;
 
-/** The id of the hidden file input the header's upload button clicks. */
+/** The ids of the hidden inputs the header's upload buttons click: files, and a folder with its tree. */
 export const uploadInputId = 'upload-input';
+export const uploadFolderInputId = 'upload-folder-input';
+
+/** webkitdirectory (every browser has it) is not among React's known input attributes. */
+function pickFolders(input: HTMLInputElement | null): void {
+  input?.setAttribute('webkitdirectory', '');
+}
 
 type Row = { kind: 'heading'; label: string } | { kind: 'items'; items: ResourceItem[] };
 
@@ -159,6 +165,12 @@ export function Listing({ resource }: { resource: Resource }) {
     },
   };
 
+  const uploadPicked = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = event.target.files ? [...event.target.files] : [];
+    event.target.value = '';
+    void uploadBatch(api, queryClient, batchFromFiles(files), resource.path);
+  };
+
   const selected = new Set(selection.paths);
   return (
     <div
@@ -224,17 +236,17 @@ export function Listing({ resource }: { resource: Resource }) {
       )}
       {dropping && <div className="drop-hint">{t('files.dropHere')}</div>}
       {user.perm.create && (
-        <input
-          id={uploadInputId}
-          type="file"
-          multiple
-          hidden
-          onChange={(event) => {
-            const files = event.target.files ? [...event.target.files] : [];
-            event.target.value = '';
-            void uploadBatch(api, queryClient, batchFromFiles(files), resource.path);
-          }}
-        />
+        <>
+          <input id={uploadInputId} type="file" multiple hidden onChange={uploadPicked} />
+          <input
+            id={uploadFolderInputId}
+            ref={pickFolders}
+            type="file"
+            multiple
+            hidden
+            onChange={uploadPicked}
+          />
+        </>
       )}
     </div>
   );

@@ -1,10 +1,10 @@
-// Uploads from the file input or a drop (folders too): conflict check, replace prompt, then send.
+// Uploads from the file inputs (files, or a folder) or a drop: conflict check, replace prompt, the
+// empty folders, then the files into the transfer queue.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { joinPath } from '../../api/resources';
+import { createFolder, joinPath } from '../../api/resources';
 import { notifyError } from '../../components/describe-error';
 import { showPrompt } from '../../state/prompt';
-import { runUploads, uploadStore } from '../../state/upload';
 import { conflictingNames, refreshListings } from './transfer';
 
 export interface UploadEntry {
@@ -76,8 +76,37 @@ function topName(relativePath: string): string {
 }
 
 /**
+ * The folders no file will make: a file's upload creates the folders above it, so only folders
+ * holding no file (nor a folder that does) need a call of their own. Deepest first is not needed:
+ * creating a folder creates its parents.
+ */
+export function foldersWithoutFiles(batch: UploadBatch): string[] {
+  const covered = new Set<string>();
+  const above = (relativePath: string) => {
+    const parts = relativePath.split('/');
+    for (let length = 1; length < parts.length; length++)
+      covered.add(parts.slice(0, length).join('/'));
+  };
+  for (const entry of batch.files) above(entry.relativePath);
+  for (const folder of batch.folders) above(folder);
+  return batch.folders.filter((folder) => !covered.has(folder));
+}
+
+async function createFolders(api: ApiClient, folder: string, folders: readonly string[]) {
+  for (const relativePath of folders) {
+    try {
+      await createFolder(api, joinPath(folder, relativePath));
+    } catch (error) {
+      notifyError(error);
+      return;
+    }
+  }
+}
+
+/**
  * SPEC §5: when any name already exists in the folder the replace prompt comes first; Replace sends
- * with override on, Continue sends without it (the existing items are left alone).
+ * with override on, Continue sends without it (the existing items are left alone). The files then
+ * join the transfer queue, whose code (tus-js-client with it) loads now.
  */
 export async function uploadBatch(
   api: ApiClient,
@@ -86,7 +115,6 @@ export async function uploadBatch(
   folder: string,
 ): Promise<void> {
   if (batch.files.length === 0 && batch.folders.length === 0) return;
-  if (uploadStore.get().status === 'uploading') return;
   const names = [
     ...new Set(
       [...batch.files, ...batch.folders.map((relativePath) => ({ relativePath }))].map((entry) =>
@@ -95,20 +123,26 @@ export async function uploadBatch(
     ),
   ];
   const send = async (override: boolean, skip: ReadonlySet<string>) => {
-    const files = batch.files.filter((entry) => !skip.has(topName(entry.relativePath)));
-    const folders = batch.folders.filter((relativePath) => !skip.has(topName(relativePath)));
+    const kept: UploadBatch = {
+      files: batch.files.filter((entry) => !skip.has(topName(entry.relativePath))),
+      folders: batch.folders.filter((relativePath) => !skip.has(topName(relativePath))),
+    };
     try {
-      await runUploads(
-        api,
-        files.map((entry) => ({ path: joinPath(folder, entry.relativePath), file: entry.file })),
-        folders.map((relativePath) => joinPath(folder, relativePath)),
+      const queue = await import('../../state/upload-queue');
+      queue.bindUploads({ api, refresh: () => void refreshListings(queryClient) });
+      await createFolders(api, folder, foldersWithoutFiles(kept));
+      queue.enqueueUploads(
+        kept.files.map((entry) => ({
+          name: entry.relativePath,
+          path: joinPath(folder, entry.relativePath),
+          file: entry.file,
+        })),
         override,
       );
     } catch (error) {
       notifyError(error);
-    } finally {
-      await refreshListings(queryClient);
     }
+    if (kept.files.length === 0) await refreshListings(queryClient);
   };
   let conflicts: string[];
   try {
