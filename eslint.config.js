@@ -50,6 +50,9 @@ export default tseslint.config(
     // The others read files that are not users' files: the database (store, cli), TLS keys
     // (app), the log (logger), the built UI (ui-assets), a WebAssembly module (xz), the
     // sandbox program (commands/sandbox) and File Browser's config file (config/filebrowser-config). Types (Stats) may be imported anywhere.
+    // Previews: the preview cache is Drawer's own state beside the database (held open, every
+    // name opened with O_NOFOLLOW); preview-assets reads the worker bundle and ImageMagick's
+    // WebAssembly; video-poster looks for the ffmpeg program (the video reaches it as a descriptor).
     files: ['src/**/*.ts'],
     ignores: [
       'src/fs/**',
@@ -62,6 +65,9 @@ export default tseslint.config(
       'src/archives/codecs/xz.ts',
       'src/commands/sandbox.ts',
       'src/config/filebrowser-config.ts',
+      'src/previews/preview-cache.ts',
+      'src/previews/preview-assets.ts',
+      'src/commands/video-poster.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -17,6 +17,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import type { UiAssets } from './http/ui-assets';
 import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { previewRoutes } from './previews/preview-routes';
 import { publicShareRoutes } from './shares/public-routes';
 import { sharesRoutes } from './shares/shares-routes';
 import { usersRoutes } from './users/users-routes';
@@ -32,6 +33,7 @@ const routeModules: RouteModule[] = [
   usersRoutes,
   resourcesRoutes,
   rawRoutes,
+  previewRoutes,
   settingsRoutes,
   sharesRoutes,
   publicShareRoutes,

@@ -1,4 +1,6 @@
 // The composition root: opens the store, runs first-run setup and wires every service once.
+import os from 'node:os';
+import path from 'node:path';
 import { createLoginThrottle } from './auth/login-throttle';
 import type { LoginThrottle } from './auth/login-throttle';
 import { createSessionsStore } from './auth/sessions-store';
@@ -15,6 +17,10 @@ import { openScopedFs } from './fs/scoped-fs';
 import { createHeavyWork } from './limits/heavy-work';
 import type { HeavyWork } from './limits/heavy-work';
 import type { Logger } from './logger';
+import { findFfmpeg } from './commands/video-poster';
+import { openPreviewCache, prepareCacheFolder } from './previews/preview-cache';
+import type { Previews } from './previews/previews';
+import { createPreviews } from './previews/previews';
 import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
 import type { SharesStore } from './shares/shares-store';
@@ -50,6 +56,8 @@ export interface Context {
   heavyWork: HeavyWork;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
   fetch: typeof fetch;
+  /** Thumbnails and previews of images and videos, with their disk cache and worker threads. */
+  previews: Previews;
 }
 
 export interface FirstRun {
@@ -61,6 +69,8 @@ export interface FirstRun {
 export interface ContextOptions {
   now?: () => number;
   fetch?: typeof fetch;
+  /** The running bundle's folder, where the preview worker's bundle lies (default: the cwd). */
+  bundleFolder?: string;
 }
 
 export async function createContext(
@@ -82,11 +92,30 @@ export async function createContext(
     { tokenMs: config.tokenExpirationMs, sessionMs: config.sessionLifetimeMs },
     now,
   );
+  // Made before the gate starts, so that the gate hides it from every scope.
+  if (config.previewCacheBytes > 0) prepareCacheFolder(config.cacheDir);
   const fsSettings = createFsSettings(
     config.root,
     config.database,
     config.followExternalSymlinks,
     createPausePoints(config.testPauseDir),
+    [config.cacheDir],
+  );
+  const previewCache = await openPreviewCache(
+    path.join(config.cacheDir, 'previews'),
+    config.previewCacheBytes,
+    log,
+  );
+  const previews = createPreviews(
+    {
+      enableThumbnails: config.enableThumbnails,
+      resizePreview: config.resizePreview,
+      ffmpeg: findFfmpeg(config.ffmpegCandidates),
+      workers: Math.min(config.previewWorkers, os.availableParallelism()),
+      bundleFolder: options.bundleFolder ?? process.cwd(),
+    },
+    previewCache,
+    log,
   );
   const context: Context = {
     config,
@@ -104,6 +133,7 @@ export async function createContext(
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
     heavyWork: createHeavyWork(config.heavyWork),
     fetch: options.fetch ?? fetch,
+    previews,
   };
   return { context, firstRun };
 }

@@ -16,7 +16,7 @@ import { downloadQuery, publicItemSchema } from './shares-schemas';
  * Splits "/<hash>/<sub>" from the raw URL. The hash is taken verbatim (an encoded one never
  * matches); the sub-path is decoded once and canonicalised on its own, so its ".." stops at "/".
  */
-function shareAddress(
+export function shareAddress(
   request: FastifyRequest,
   baseUrl: string,
   prefix: string,
