@@ -173,8 +173,10 @@ export function renderImage(request: RenderRequest): RenderResult {
         `the image has ${width}×${height} pixels, more than ${request.maxPixels} are not previewed`,
       );
     let result: Fitted | undefined;
+    // libjpeg scales up as readily as down: the hint is only given when it shrinks the decode.
     const hint = Math.max(request.box, 512);
-    ImageMagick.read(request.input, readSettings(request, hint), (image) => {
+    const shrinks = Math.min(width, height) > hint;
+    ImageMagick.read(request.input, readSettings(request, shrinks ? hint : undefined), (image) => {
       result = fitAndEncode(image, request);
     });
     if (!result) throw new RenderError('undecodable', 'the image could not be decoded');
