@@ -86,7 +86,8 @@ export async function initializeRenderer(
   ResourceLimits.width = 65_535n;
   ResourceLimits.height = 65_535n;
   ResourceLimits.disk = 0n;
-  ResourceLimits.listLength = 16n;
+  ResourceLimits.listLength = 4096n;
+  ResourceLimits.memory = 512n * 1024n * 1024n;
 }
 
 function readSettings(request: RenderRequest, hint?: number): MagickReadSettings {
@@ -149,8 +150,32 @@ function fitAndEncode(image: IMagickImage, request: RenderRequest): Fitted {
   };
 }
 
+/**
+ * Decodes of at least this many pixels (after JPEG's scaling) take hundreds of MB: the workers
+ * take turns for them, so two never add up (a 100-megapixel PNG needs about 560 MB).
+ */
+export const largeDecodePixels = 24_000_000;
+
+/** Runs `work` as the only large decode in progress; the worker supplies it. */
+export type HoldLargeDecode = <T>(work: () => T) => T;
+
+/** What libjpeg will decode: a JPEG asked for `hint` px shrinks by up to 8 while both sides stay above it. */
+function decodedPixels(
+  request: RenderRequest,
+  width: number,
+  height: number,
+  hint?: number,
+): number {
+  if (request.format !== 'jpeg' || hint === undefined) return width * height;
+  const scale = Math.min(8, Math.min(width, height) / hint);
+  return Math.ceil((width * height) / Math.max(1, Math.floor(scale)) ** 2);
+}
+
 /** Synchronous and CPU-bound: call it in a worker thread, never on the server's event loop. */
-export function renderImage(request: RenderRequest): RenderResult {
+export function renderImage(
+  request: RenderRequest,
+  holdLargeDecode: HoldLargeDecode = (work) => work(),
+): RenderResult {
   try {
     const embedded = usableThumbnail(request);
     if (embedded) {
@@ -174,11 +199,14 @@ export function renderImage(request: RenderRequest): RenderResult {
       );
     let result: Fitted | undefined;
     // libjpeg scales up as readily as down: the hint is only given when it shrinks the decode.
-    const hint = Math.max(request.box, 512);
-    const shrinks = Math.min(width, height) > hint;
-    ImageMagick.read(request.input, readSettings(request, shrinks ? hint : undefined), (image) => {
-      result = fitAndEncode(image, request);
-    });
+    const wanted = Math.max(request.box, 512);
+    const hint = Math.min(width, height) > wanted ? wanted : undefined;
+    const decode = () =>
+      ImageMagick.read(request.input, readSettings(request, hint), (image) => {
+        result = fitAndEncode(image, request);
+      });
+    if (decodedPixels(request, width, height, hint) >= largeDecodePixels) holdLargeDecode(decode);
+    else decode();
     if (!result) throw new RenderError('undecodable', 'the image could not be decoded');
     return { ...result, source: 'decoded', sourcePixels: width * height };
   } catch (error) {

@@ -6,6 +6,8 @@ import type { RenderFailure, RenderRequest, RenderResult } from './image-render'
 export interface WorkerData {
   wasm: WebAssembly.Module;
   maxPixels: number;
+  /** One Int32: the thread id of the worker doing a large decode, or 0 (preview-worker.ts). */
+  largeDecodeLock: SharedArrayBuffer;
 }
 
 export interface WorkerJob {
@@ -56,8 +58,10 @@ const retireAfterJobs = 500;
 
 export function createPreviewPool(
   limits: PoolLimits,
-  startWorker: () => Promise<Worker>,
+  startWorker: (largeDecodeLock: SharedArrayBuffer) => Promise<Worker>,
 ): PreviewPool {
+  const largeDecodeLock = new SharedArrayBuffer(4);
+  const lock = new Int32Array(largeDecodeLock);
   const queue: Waiting[] = [];
   const queuedByUser = new Map<string, number>();
   const workers: PooledWorker[] = [];
@@ -135,7 +139,11 @@ export function createPreviewPool(
   async function idleWorker(): Promise<PooledWorker> {
     const idle = workers.find((pooled) => !pooled.busy);
     if (idle) return idle;
-    const pooled: PooledWorker = { worker: await startWorker(), busy: false, jobs: 0 };
+    const pooled: PooledWorker = {
+      worker: await startWorker(largeDecodeLock),
+      busy: false,
+      jobs: 0,
+    };
     // The worker never holds the process open: a stopping server does not wait for it.
     pooled.worker.unref();
     workers.push(pooled);
@@ -145,7 +153,11 @@ export function createPreviewPool(
   function retire(pooled: PooledWorker): void {
     const index = workers.indexOf(pooled);
     if (index !== -1) workers.splice(index, 1);
-    void pooled.worker.terminate();
+    const { threadId } = pooled.worker;
+    void pooled.worker.terminate().then(() => {
+      // A worker stopped in the middle of a large decode must not keep the others waiting.
+      if (Atomics.compareExchange(lock, 0, threadId, 0) === threadId) Atomics.notify(lock, 0);
+    });
   }
 
   function runOn(pooled: PooledWorker, request: RenderRequest): Promise<RenderResult> {

@@ -98,10 +98,10 @@ export function createPreviews(
 ): Previews {
   const code = previewWorkerCode(settings.bundleFolder);
   let compiled: Promise<WebAssembly.Module> | undefined;
-  const startWorker = async () => {
+  const startWorker = async (largeDecodeLock: SharedArrayBuffer) => {
     if (!code) throw new AppError('preview.unsupported', 'this build has no preview worker');
     compiled ??= compileImageMagick(settings.bundleFolder);
-    const workerData: WorkerData = { wasm: await compiled, maxPixels };
+    const workerData: WorkerData = { wasm: await compiled, maxPixels, largeDecodeLock };
     return new Worker(code.source, {
       eval: !code.isFile,
       workerData,

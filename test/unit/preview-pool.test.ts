@@ -6,11 +6,20 @@ import { AppError } from '../../src/errors';
 import type { RenderRequest } from '../../src/previews/image-render';
 import { createPreviewPool } from '../../src/previews/preview-pool';
 
-/** Replies after `box` ms; quality 1 fails as too large, quality 2 never replies. */
+/**
+ * Replies after `box` ms; quality 1 fails as too large, quality 2 never replies, quality 3 takes
+ * the large-decode lock and never replies, quality 4 waits for that lock before replying.
+ */
 const standIn = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, threadId, workerData } = require('node:worker_threads');
+const lock = new Int32Array(workerData);
 parentPort.on('message', ({ id, request }) => {
   if (request.quality === 2) return;
+  if (request.quality === 3) return void Atomics.store(lock, 0, threadId);
+  if (request.quality === 4) {
+    while (Atomics.compareExchange(lock, 0, 0, threadId) !== 0) Atomics.wait(lock, 0, lock[0], 1000);
+    Atomics.store(lock, 0, 0);
+  }
   setTimeout(() => {
     if (request.quality === 1)
       parentPort.postMessage({ id, ok: false, reason: 'tooLarge', message: 'too many pixels' });
@@ -20,7 +29,8 @@ parentPort.on('message', ({ id, request }) => {
   }, request.box);
 });`;
 
-const startWorker = async () => new Worker(standIn, { eval: true });
+const startWorker = async (lock: SharedArrayBuffer) =>
+  new Worker(standIn, { eval: true, workerData: lock });
 
 function job(delayMs: number, quality = 80): RenderRequest {
   return { input: new Uint8Array(8), format: 'jpeg', box: delayMs, maxPixels: 1, quality };
@@ -83,7 +93,7 @@ describe('the preview pool', () => {
 
   it('maps a refusal to its code, and stops a worker that runs past its time', async () => {
     const pool = createPreviewPool(
-      { slots: 2, queued: 4, queuedPerUser: 4, jobTimeoutMs: 300 },
+      { slots: 2, queued: 4, queuedPerUser: 4, jobTimeoutMs: 1000 },
       startWorker,
     );
     try {
@@ -92,6 +102,12 @@ describe('the preview pool', () => {
       assert.equal(pool.workerCount(), 0); // the refusal kept its worker, the stuck one is gone
       assert.equal(await codeOf(pool.render(job(1), 'alice')), 'ok');
       assert.equal(pool.workerCount(), 1);
+      // A worker stopped while it held the large-decode lock leaves it free for the others.
+      const holder = pool.render(job(1, 3), 'alice');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const waiter = pool.render(job(1, 4), 'bob'); // blocked until the holder is stopped
+      assert.equal(await codeOf(holder), 'preview.failed');
+      assert.equal(await codeOf(waiter), 'ok');
       // Other heavy work (a video poster) takes the same slots.
       assert.equal(await pool.withSlot('alice', async () => 'drawn'), 'drawn');
     } finally {
