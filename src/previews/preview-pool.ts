@@ -30,8 +30,15 @@ export interface PoolLimits {
 }
 
 export interface PreviewPool {
-  /** Renders in a worker thread; AppError server.busy when the queue is full. */
-  render(request: RenderRequest, userKey: string, signal?: AbortSignal): Promise<RenderResult>;
+  /**
+   * Renders in a worker thread; AppError server.busy when the queue is full. The request is made
+   * (the file read) only once a slot is free: a waiting request holds no file in memory.
+   */
+  render(
+    userKey: string,
+    makeRequest: () => Promise<RenderRequest>,
+    signal?: AbortSignal,
+  ): Promise<RenderResult>;
   /** Runs other heavy work (a video poster) in one of the same slots. */
   withSlot<T>(userKey: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Workers alive now (tests). */
@@ -216,8 +223,15 @@ export function createPreviewPool(
   }
 
   return {
-    render: (request, userKey, signal) =>
-      withSlot(userKey, async () => runOn(await idleWorker(), request), signal),
+    render: (userKey, makeRequest, signal) =>
+      withSlot(
+        userKey,
+        async () => {
+          const request = await makeRequest();
+          return runOn(await idleWorker(), request);
+        },
+        signal,
+      ),
     withSlot,
     workerCount: () => workers.length,
     async close() {

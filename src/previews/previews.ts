@@ -96,9 +96,11 @@ export function createPreviews(
   cache: PreviewCache,
   log: Logger,
 ): Previews {
-  const code = previewWorkerCode(settings.bundleFolder);
+  // Both are looked up when the first preview is asked for, not at start.
+  let code: ReturnType<typeof previewWorkerCode>;
   let compiled: Promise<WebAssembly.Module> | undefined;
   const startWorker = async (largeDecodeLock: SharedArrayBuffer) => {
+    code ??= previewWorkerCode(settings.bundleFolder);
     if (!code) throw new AppError('preview.unsupported', 'this build has no preview worker');
     compiled ??= compileImageMagick(settings.bundleFolder);
     const workerData: WorkerData = { wasm: await compiled, maxPixels, largeDecodeLock };
@@ -123,16 +125,15 @@ export function createPreviews(
   ): Promise<Rendered> {
     if (target.stats.size > maxInputBytes)
       throw new AppError('preview.tooLarge', 'the file is too large to preview');
-    const input = transferable(await readSmall(target, maxInputBytes));
     const result = await pool.render(
-      {
-        input,
+      request.userKey,
+      async () => ({
+        input: transferable(await readSmall(target, maxInputBytes)),
         format,
         box: previewBoxes[request.size],
         maxPixels,
         quality: qualities[request.size],
-      },
-      request.userKey,
+      }),
       request.signal,
     );
     return { bytes: Buffer.from(result.bytes), contentType: result.contentType };

@@ -52,11 +52,11 @@ describe('the preview pool', () => {
       startWorker,
     );
     try {
-      const running = pool.render(job(150), 'alice');
-      const queuedAlice = pool.render(job(1), 'alice');
-      const tooManyAlice = pool.render(job(1), 'alice');
-      const queuedBob = pool.render(job(1), 'bob');
-      const tooManyInAll = pool.render(job(1), 'carol');
+      const running = pool.render('alice', async () => job(150));
+      const queuedAlice = pool.render('alice', async () => job(1));
+      const tooManyAlice = pool.render('alice', async () => job(1));
+      const queuedBob = pool.render('bob', async () => job(1));
+      const tooManyInAll = pool.render('carol', async () => job(1));
       assert.equal(await codeOf(tooManyAlice), 'server.busy');
       assert.equal(await codeOf(tooManyInAll), 'server.busy');
       const busy = await tooManyInAll.catch((error: AppError) => error);
@@ -67,7 +67,7 @@ describe('the preview pool', () => {
       );
       assert.equal(pool.workerCount(), 1);
       // Once the queue has drained, the same user may queue again.
-      assert.equal(await codeOf(pool.render(job(1), 'alice')), 'ok');
+      assert.equal(await codeOf(pool.render('alice', async () => job(1))), 'ok');
     } finally {
       await pool.close();
     }
@@ -79,12 +79,12 @@ describe('the preview pool', () => {
       startWorker,
     );
     try {
-      const running = pool.render(job(100), 'alice');
+      const running = pool.render('alice', async () => job(100));
       const gone = new AbortController();
-      const waiting = pool.render(job(1), 'bob', gone.signal);
+      const waiting = pool.render('bob', async () => job(1), gone.signal);
       gone.abort();
       assert.equal(await codeOf(waiting), 'request.aborted');
-      assert.equal(await codeOf(pool.render(job(1), 'bob')), 'ok');
+      assert.equal(await codeOf(pool.render('bob', async () => job(1))), 'ok');
       assert.equal(await codeOf(running), 'ok');
     } finally {
       await pool.close();
@@ -97,15 +97,15 @@ describe('the preview pool', () => {
       startWorker,
     );
     try {
-      assert.equal(await codeOf(pool.render(job(1, 1), 'alice')), 'preview.tooLarge');
-      assert.equal(await codeOf(pool.render(job(1, 2), 'alice')), 'preview.failed');
+      assert.equal(await codeOf(pool.render('alice', async () => job(1, 1))), 'preview.tooLarge');
+      assert.equal(await codeOf(pool.render('alice', async () => job(1, 2))), 'preview.failed');
       assert.equal(pool.workerCount(), 0); // the refusal kept its worker, the stuck one is gone
-      assert.equal(await codeOf(pool.render(job(1), 'alice')), 'ok');
+      assert.equal(await codeOf(pool.render('alice', async () => job(1))), 'ok');
       assert.equal(pool.workerCount(), 1);
       // A worker stopped while it held the large-decode lock leaves it free for the others.
-      const holder = pool.render(job(1, 3), 'alice');
+      const holder = pool.render('alice', async () => job(1, 3));
       await new Promise((resolve) => setTimeout(resolve, 400));
-      const waiter = pool.render(job(1, 4), 'bob'); // blocked until the holder is stopped
+      const waiter = pool.render('bob', async () => job(1, 4)); // blocked until the holder is stopped
       assert.equal(await codeOf(holder), 'preview.failed');
       assert.equal(await codeOf(waiter), 'ok');
       // Other heavy work (a video poster) takes the same slots.
