@@ -51,6 +51,9 @@ export default tseslint.config(
     // (app), the log (logger), the built UI (ui-assets), a WebAssembly module (xz), the
     // sandbox program (commands/sandbox), File Browser's config file (config/filebrowser-config)
     // and the admin's branding folder (http/branding-files). Types (Stats) may be imported anywhere.
+    // Previews: the preview cache is Drawer's own state beside the database (held open, every
+    // name opened with O_NOFOLLOW); preview-assets reads the worker bundle and ImageMagick's
+    // WebAssembly; video-poster looks for the ffmpeg program (the video reaches it as a descriptor).
     files: ['src/**/*.ts'],
     ignores: [
       'src/fs/**',
@@ -64,6 +67,9 @@ export default tseslint.config(
       'src/commands/sandbox.ts',
       'src/config/filebrowser-config.ts',
       'src/http/branding-files.ts',
+      'src/previews/preview-cache.ts',
+      'src/previews/preview-assets.ts',
+      'src/commands/video-poster.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

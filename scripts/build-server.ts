@@ -49,10 +49,33 @@ const inlineWasmBindgen: esbuild.Plugin = {
   },
 };
 
+/**
+ * The preview worker is a bundle of its own: a worker thread in a single executable cannot
+ * require a file, so it gets its code whole (build/preview-worker.cjs, embedded by
+ * package-sea.ts). ImageMagick's WebAssembly stays out of it: the server compiles it once and
+ * hands the module to each worker.
+ */
+export async function buildPreviewWorker(
+  outfile = path.join(root, 'build', 'preview-worker.cjs'),
+): Promise<void> {
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src', 'previews', 'preview-worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
 export async function buildServer(
   outfile = path.join(root, 'build', 'drawer.cjs'),
   entryPoint = path.join(root, 'src', 'main.ts'),
 ): Promise<void> {
+  await buildPreviewWorker(path.join(path.dirname(outfile), 'preview-worker.cjs'));
   await esbuild.build({
     entryPoints: [entryPoint],
     outfile,

@@ -9,6 +9,12 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { UiEncoding, UiManifest, UiManifestEntry } from '../src/http/ui-assets';
 import {
+  wasmAssetKey,
+  wasmPackagePath,
+  workerAssetKey,
+  workerBundleName,
+} from '../src/previews/preview-assets';
+import {
   brotliOptions,
   contentTypeOf,
   etagOf,
@@ -58,7 +64,10 @@ export async function packageSea(options: PackageSeaOptions = {}): Promise<Packa
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-sea-'));
   const staging = `${output}.${process.pid}.tmp`;
   try {
-    const assets = await embedUi(uiFolder, cacheFolder, work);
+    const assets = {
+      ...(await embedUi(uiFolder, cacheFolder, work)),
+      ...previewAssets(path.dirname(bundle)),
+    };
     const blob = path.join(work, 'drawer.blob');
     const seaConfig = path.join(work, 'sea-config.json');
     fs.writeFileSync(
@@ -147,6 +156,16 @@ export async function embedUi(
   fs.writeFileSync(manifest, JSON.stringify({ files } satisfies UiManifest));
   assets[uiManifestKey] = manifest;
   return assets;
+}
+
+/** The preview worker's bundle (built beside the server's) and ImageMagick's WebAssembly. */
+export function previewAssets(bundleFolder: string): Record<string, string> {
+  const worker = path.join(bundleFolder, workerBundleName);
+  if (!fs.existsSync(worker)) throw new Error(`${worker} is missing: build the server first`);
+  return {
+    [workerAssetKey]: worker,
+    [wasmAssetKey]: createRequire(import.meta.url).resolve(wasmPackagePath),
+  };
 }
 
 const brotli = promisify(zlib.brotliCompress);

@@ -18,6 +18,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import type { UiAssets } from './http/ui-assets';
 import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { previewRoutes } from './previews/preview-routes';
 import { publicShareRoutes } from './shares/public-routes';
 import { sharesRoutes } from './shares/shares-routes';
 import { tusRoutes } from './uploads/tus-routes';
@@ -35,6 +36,7 @@ const routeModules: RouteModule[] = [
   resourcesRoutes,
   tusRoutes,
   rawRoutes,
+  previewRoutes,
   settingsRoutes,
   sharesRoutes,
   publicShareRoutes,

@@ -17,6 +17,7 @@ import {
   parseConcurrency,
   parseCount,
   parsePort,
+  programCandidates,
 } from './config/config-values';
 import type { AuthConfig } from './config/auth-config';
 import { parseAuthConfig } from './config/auth-config';
@@ -64,6 +65,18 @@ export interface ServerConfig extends AuthConfig {
   tusExpirationMs: number;
   /** The largest resumable upload accepted, in bytes (Tus-Max-Size). */
   tusMaxSize: number;
+  /** Thumbnails are made (off: /api/preview/thumb sends the original, as File Browser does). */
+  enableThumbnails: boolean;
+  /** Big previews are resized (off: /api/preview/big sends the original). */
+  resizePreview: boolean;
+  /** Drawer's own cache folder (previews live in its previews/ folder), hidden from every scope. */
+  cacheDir: string;
+  /** Most bytes the preview cache keeps on disk; 0 keeps none. */
+  previewCacheBytes: number;
+  /** Images decoded at once, each in a worker thread. */
+  previewWorkers: number;
+  /** Where ffmpeg may be, in order: the --ffmpeg file, else `ffmpeg` in each folder of PATH. */
+  ffmpegCandidates: string[];
 }
 
 export type Invocation =
@@ -233,6 +246,20 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
     throw new UsageError(
       `${source('tus-max-size')}: "${tusMaxSizeText}" is not a size like 1T, 50G or 1048576`,
     );
+  const cacheSizeText = text('cache-size') ?? '512M';
+  const previewCacheBytes = parseByteSize(cacheSizeText);
+  if (previewCacheBytes === undefined)
+    throw new UsageError(
+      `${source('cache-size')}: "${cacheSizeText}" is not a size like 512M, 2G or 0`,
+    );
+  const workersText = text('preview-workers') ?? '2';
+  const previewWorkers = parseCount(workersText);
+  if (previewWorkers === undefined || previewWorkers > 64)
+    throw new UsageError(
+      `${source('preview-workers')}: "${workersText}" is not a whole number from 1 to 64`,
+    );
+  const database = path.resolve(cwd, text('database') ?? './drawer.json');
+  const cacheDirText = text('cache-dir');
   const username = text('username') ?? 'admin';
   if (username.trim() === '') throw new UsageError(`${source('username')} must not be empty`);
 
@@ -242,7 +269,7 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       root: path.resolve(cwd, text('root') ?? '.'),
       port: parsePort(text('port') ?? '8080', source('port')),
       address: text('address') ?? '127.0.0.1',
-      database: path.resolve(cwd, text('database') ?? './drawer.json'),
+      database,
       baseUrl: normaliseBaseUrl(text('baseurl') ?? '', source('baseurl')),
       ...auth,
       noAuth: auth.authMethod === 'noauth',
@@ -269,6 +296,12 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       sessionLifetimeMs,
       tusExpirationMs: positiveDuration('tus-expiration', '24h'),
       tusMaxSize,
+      enableThumbnails: !bool('disable-thumbnails'),
+      resizePreview: !bool('disable-preview-resize'),
+      cacheDir: cacheDirText ? path.resolve(cwd, cacheDirText) : `${database}.cache`,
+      previewCacheBytes,
+      previewWorkers,
+      ffmpegCandidates: programCandidates('ffmpeg', text('ffmpeg'), env.PATH, cwd),
     },
   };
 }

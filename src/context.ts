@@ -1,4 +1,6 @@
 // The composition root: opens the store, runs first-run setup and wires every service once.
+import os from 'node:os';
+import path from 'node:path';
 import { createGuessThrottle, createLoginThrottle } from './auth/login-throttle';
 import type { GuessThrottle, LoginThrottle } from './auth/login-throttle';
 import { createSessionsStore } from './auth/sessions-store';
@@ -15,6 +17,10 @@ import { openScopedFs } from './fs/scoped-fs';
 import { createHeavyWork } from './limits/heavy-work';
 import type { HeavyWork } from './limits/heavy-work';
 import type { Logger } from './logger';
+import { findFfmpeg } from './commands/video-poster';
+import { openPreviewCache, prepareCacheFolder } from './previews/preview-cache';
+import type { Previews } from './previews/previews';
+import { createPreviews } from './previews/previews';
 import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
 import { createShareTokenService, shareTokenKey } from './shares/share-tokens';
@@ -65,6 +71,8 @@ export interface Context {
   uploads: UploadDeps;
   /** Removes abandoned resumable uploads; the tus routes start and stop it with the server. */
   uploadCleaner: UploadCleaner;
+  /** Thumbnails and previews of images and videos, with their disk cache and worker threads. */
+  previews: Previews;
 }
 
 export interface FirstRun {
@@ -76,6 +84,8 @@ export interface FirstRun {
 export interface ContextOptions {
   now?: () => number;
   fetch?: typeof fetch;
+  /** The running bundle's folder, where the preview worker's bundle lies (default: the cwd). */
+  bundleFolder?: string;
 }
 
 export async function createContext(
@@ -97,11 +107,30 @@ export async function createContext(
     { tokenMs: config.tokenExpirationMs, sessionMs: config.sessionLifetimeMs },
     now,
   );
+  // Made before the gate starts, so that the gate hides it from every scope.
+  if (config.previewCacheBytes > 0) prepareCacheFolder(config.cacheDir);
   const fsSettings = createFsSettings(
     config.root,
     config.database,
     config.followExternalSymlinks,
     createPausePoints(config.testPauseDir),
+    [config.cacheDir],
+  );
+  const previewCache = await openPreviewCache(
+    path.join(config.cacheDir, 'previews'),
+    config.previewCacheBytes,
+    log,
+  );
+  const previews = createPreviews(
+    {
+      enableThumbnails: config.enableThumbnails,
+      resizePreview: config.resizePreview,
+      ffmpeg: findFfmpeg(config.ffmpegCandidates),
+      workers: Math.min(config.previewWorkers, os.availableParallelism()),
+      bundleFolder: options.bundleFolder ?? process.cwd(),
+    },
+    previewCache,
+    log,
   );
   const shares = createSharesStore(database);
   const uploads: UploadDeps = {
@@ -138,6 +167,7 @@ export async function createContext(
       activity: uploads.activity,
       log,
     }),
+    previews,
   };
   return { context, firstRun };
 }

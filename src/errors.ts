@@ -64,6 +64,12 @@ const statusByCode = {
   'request.unsupportedMediaType': 415,
   'range.notSatisfiable': 416,
   'exec.disabled': 403,
+  // Previews: a file Drawer draws no preview of (or no longer can: no ffmpeg for videos), one
+  // too large to decode safely, and one whose bytes the decoder refused.
+  'preview.unsupported': 415,
+  'preview.tooLarge': 415,
+  'preview.undecodable': 415,
+  'preview.failed': 500,
   'request.badOrigin': 403,
   'request.upgradeRequired': 426,
   // Too much heavy work (listings, archives, searches) in flight: the client retries later.

@@ -28,7 +28,11 @@ export async function serve(config: ServerConfig, uiFolder: string): Promise<num
   fs.mkdirSync(path.dirname(config.database), { recursive: true, mode: 0o700 });
   const lock = lockDatabase(config.database);
   try {
-    const { context, firstRun } = await createContext(config, log);
+    // The UI folder lies beside the bundle (or in the checkout's build/), and so does the
+    // preview worker's bundle.
+    const { context, firstRun } = await createContext(config, log, {
+      bundleFolder: path.dirname(uiFolder),
+    });
     const app = await createApp(context, loadUiAssets(uiFolder)).catch((error: unknown) => {
       if (config.cert) throw new CliError(`cannot use the certificate or key: ${describe(error)}`);
       throw error;
@@ -69,6 +73,7 @@ export async function serve(config: ServerConfig, uiFolder: string): Promise<num
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
     const cut = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs);
     await app.close();
+    await context.previews.close();
     clearInterval(closeIdle);
     clearTimeout(cut);
     await context.database.flush();

@@ -9,11 +9,21 @@ export function bwrapCandidates(
   searchPath: string | undefined,
   cwd: string,
 ) {
+  return programCandidates('bwrap', given, searchPath, cwd);
+}
+
+/** The file a flag names alone when given, else `program` in each absolute folder of PATH. */
+export function programCandidates(
+  program: string,
+  given: string | undefined,
+  searchPath: string | undefined,
+  cwd: string,
+): string[] {
   if (given) return [path.resolve(cwd, given)];
   const folders = (searchPath || '/usr/local/bin:/usr/bin:/bin').split(path.delimiter);
   return folders
     .filter((folder) => path.isAbsolute(folder))
-    .map((folder) => path.join(folder, 'bwrap'));
+    .map((folder) => path.join(folder, program));
 }
 
 export function parseCount(raw: string): number | undefined {

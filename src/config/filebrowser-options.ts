@@ -22,9 +22,10 @@ interface FileBrowserOption {
 }
 
 /**
- * Every option `filebrowser` takes at the top level. Ignored ones only tune features Drawer does
- * not have (thumbnails, resized previews, its disk cache), so dropping them changes nothing a user
- * sees; refused ones would change behaviour Drawer cannot honour, so starting anyway would mislead.
+ * Every option `filebrowser` takes at the top level. Ignored ones only tune what Drawer does
+ * without asking (the socket's mode, type detection, image sizes in listings), so dropping them
+ * changes nothing a user sees; refused ones would change behaviour Drawer cannot honour, so
+ * starting anyway would mislead.
  */
 const options: readonly FileBrowserOption[] = [
   { name: 'root', type: 'string', treatment: { drawer: 'root' } },
@@ -45,16 +46,20 @@ const options: readonly FileBrowserOption[] = [
     type: 'boolean',
     treatment: { drawer: 'follow-external-symlinks' },
   },
-  { name: 'cacheDir', type: 'string', treatment: { ignore: true } },
+  { name: 'cacheDir', type: 'string', treatment: { drawer: 'cache-dir' } },
   {
     name: 'imageProcessors',
     type: 'string',
-    treatment: { ignore: true },
+    treatment: { drawer: 'preview-workers' },
     aliases: ['img-processors'],
   },
   { name: 'socketPerm', type: 'string', treatment: { ignore: true } },
-  { name: 'disableThumbnails', type: 'boolean', treatment: { ignore: true } },
-  { name: 'disablePreviewResize', type: 'boolean', treatment: { ignore: true } },
+  { name: 'disableThumbnails', type: 'boolean', treatment: { drawer: 'disable-thumbnails' } },
+  {
+    name: 'disablePreviewResize',
+    type: 'boolean',
+    treatment: { drawer: 'disable-preview-resize' },
+  },
   { name: 'disableTypeDetectionByHeader', type: 'boolean', treatment: { ignore: true } },
   { name: 'disableImageResolutionCalc', type: 'boolean', treatment: { ignore: true } },
   {

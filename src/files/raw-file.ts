@@ -10,17 +10,25 @@ import { openResolvedFile, streamOf } from '../fs/fs-read';
 import type { Resolved } from '../fs/scoped-fs';
 import { contentDisposition } from './content-disposition';
 
-/** Types a browser would run as a document on our origin: never shown inline as themselves. */
+/**
+ * Types a browser would run as a document on our origin: never shown inline as themselves. SVG
+ * is the exception: it is an image that <img> must be able to show, so it keeps its type and is
+ * held by the strictest policy below instead.
+ */
 const activeTypes =
-  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript|multipart\/)/;
+  /^(text\/html|application\/xhtml\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript|multipart\/)/;
 
 /**
  * User content never runs script on Drawer's origin: it is sandboxed. PDFs are the exception to the
  * sandbox only, because Chromium's viewer refuses sandboxed documents; they still get no scripts.
+ * An SVG opened as a page is a sandboxed document with no scripts that loads nothing but its
+ * own inline styles and data: images.
  */
 export function userContentPolicy(contentType: string): string {
   if (contentType.startsWith('application/pdf'))
     return "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
+  if (contentType.startsWith('image/svg+xml'))
+    return "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
   return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 }
 

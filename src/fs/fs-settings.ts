@@ -21,6 +21,7 @@ export function createFsSettings(
   database: string,
   followExternalSymlinks: boolean,
   pause: PausePoint = noPause,
+  ownFolders: readonly string[] = [],
 ): FsSettings {
   if (!fs.existsSync('/proc/self/fd'))
     throw new Error('/proc is not mounted: Drawer needs /proc/self/fd to open files safely');
@@ -37,9 +38,16 @@ export function createFsSettings(
   const databaseFolder = new FolderHandle(databaseFolderFd, fs.fstatSync(databaseFolderFd), true);
   const databaseName = fold(path.basename(database));
   const isDatabaseFolder = (folder: Identity) => isSameIdentity(folder, databaseFolder);
+  const hiddenFolders = ownFolders.flatMap((folder) => identifyEntry(folder, fold) ?? []);
   const isHiddenEntry = (parent: Identity, entryName: string) => {
     // An upload in progress is not a file yet: it appears under its real name once complete.
     if (isUploadTempName(entryName) || isPartialUploadName(entryName)) return true;
+    if (
+      hiddenFolders.some(
+        (hidden) => isSameIdentity(parent, hidden.parent) && fold(entryName) === hidden.name,
+      )
+    )
+      return true;
     if (!isDatabaseFolder(parent)) return false;
     const name = fold(entryName);
     return (
@@ -58,6 +66,23 @@ export function createFsSettings(
     databaseFolder,
     pause,
   };
+}
+
+/**
+ * Drawer's own folders (the preview cache) by the identity of the folder holding them plus their
+ * name, like the database; one that does not exist is not looked for.
+ */
+function identifyEntry(
+  folder: string,
+  fold: (text: string) => string,
+): { parent: Identity; name: string } | undefined {
+  try {
+    const real = fs.realpathSync(folder);
+    const parent = fs.statSync(path.dirname(real));
+    return { parent: { dev: parent.dev, ino: parent.ino }, name: fold(path.basename(real)) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Looks the root up again with its letters' case swapped; no file is written. */

@@ -2,7 +2,7 @@
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
-import type { FolderHandle } from './anchored';
+import type { FolderHandle, Identity } from './anchored';
 import { fstatOf, lstatAt, openFolderAt, readlinkAt } from './anchored';
 
 /** Where a walk starts: the scope root, and "/" when links may lead out of the scope. */
@@ -12,6 +12,8 @@ export interface WalkBase {
   scopePath: string;
   /** Opens "/" for links leading out of the scope; undefined when they are refused. */
   openSystemRoot: (() => Promise<FolderHandle>) | undefined;
+  /** Entries never shown (FsSettings.isHiddenEntry): no walk passes through one. */
+  isHidden?: (parent: Identity, name: string) => boolean;
 }
 
 export interface Location {
@@ -81,6 +83,9 @@ export async function locate(
       }
       const top = stack.at(-1) as Step;
       const isLast = queue.length === 0;
+      // A hidden folder (Drawer's cache) is not there for paths below it either; the entry
+      // itself is refused by the caller, which knows what the walk ended on.
+      if (!isLast && base.isHidden?.(top.folder, segment)) throw new AppError('fs.notFound');
       const stats = await lstatAt(top.folder, segment);
       if (!stats || (!isLast && !stats.isDirectory() && !stats.isSymbolicLink())) {
         // A file in the middle is "missing" too: creating through it fails as "not a folder".

@@ -121,6 +121,7 @@ export async function openScopedFs(
     scope: settings.rootFolder,
     scopePath: settings.rootPath,
     openSystemRoot,
+    isHidden: settings.isHiddenEntry,
   };
   const scopeLocation = await locate(rootBase, segmentsOf(actor.scope as VirtualPath), true);
   if (!scopeLocation.folder) {
@@ -134,6 +135,7 @@ export async function openScopedFs(
     scope: scopeFolder,
     scopePath: await hostPathOf(scopeFolder),
     openSystemRoot,
+    isHidden: settings.isHiddenEntry,
   };
   const held = new Set<FolderHandle>([scopeFolder]);
   let isClosed = false;

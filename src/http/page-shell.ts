@@ -37,8 +37,8 @@ export function runtimeConfig(ctx: Context): Record<string, unknown> {
     ReCaptchaKey: isRecaptchaEnabled(settings) ? settings.recaptcha.key : '',
     ReCaptchaHost: settings.recaptcha.host,
     EnableExec: ctx.config.enableExec,
-    EnableThumbs: false,
-    ResizePreview: false,
+    EnableThumbs: ctx.config.enableThumbnails,
+    ResizePreview: ctx.config.resizePreview,
     TusSettings: settings.tus,
   };
 }

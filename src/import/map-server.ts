@@ -14,11 +14,15 @@ const flagFor: Record<string, string | undefined> = {
   tokenExpirationTime: '--token-expiration',
   followExternalSymlinks: '--follow-external-symlinks',
   socket: undefined,
-  enableThumbnails: undefined,
-  resizePreview: undefined,
   typeDetectionByHeader: undefined,
   imageResolutionCalculation: undefined,
   authHook: undefined,
+};
+
+/** Fields that are on by default in both: only File Browser's `false` asks for a Drawer flag. */
+const flagWhenOff: Record<string, string> = {
+  enableThumbnails: '--disable-thumbnails',
+  resizePreview: '--disable-preview-resize',
 };
 
 /** One line with the flags to start Drawer with, and one per setting that has no flag. */
@@ -27,6 +31,11 @@ export function serverNotes(server: RawRecord | undefined): string[] {
   const flags: string[] = [];
   const notes: string[] = [];
   for (const [name, value] of Object.entries(server)) {
+    const offFlag = flagWhenOff[name];
+    if (offFlag !== undefined) {
+      if (value === false) flags.push(offFlag);
+      continue;
+    }
     if (value === '' || value === false || value === null || value === undefined) continue;
     const flag = flagFor[name];
     if (flag === undefined) {

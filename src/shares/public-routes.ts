@@ -17,7 +17,7 @@ import { downloadQuery, publicItemSchema, publicShareQuery } from './shares-sche
  * Splits "/<hash>/<sub>" from the raw URL. The hash is taken verbatim (an encoded one never
  * matches); the sub-path is decoded once and canonicalised on its own, so its ".." stops at "/".
  */
-function shareAddress(
+export function shareAddress(
   request: FastifyRequest,
   baseUrl: string,
   prefix: string,
@@ -30,7 +30,7 @@ function shareAddress(
 }
 
 /** What a visitor of a password-protected share proves itself with, on every public route alike. */
-function credentialsOf(
+export function credentialsOf(
   request: FastifyRequest<{ Querystring: { token?: string } }>,
 ): ShareCredentials {
   const header = request.headers['x-share-password'];

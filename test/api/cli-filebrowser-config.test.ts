@@ -27,7 +27,7 @@ describe("File Browser's configuration", () => {
         database: 'db/drawer.json',
         noauth: true,
         disableThumbnails: true,
-        cacheDir: '/nonexistent/cache',
+        cacheDir: 'previews-cache',
       }),
     );
     const server = await startBare([], { cwd: install.dir });
@@ -37,6 +37,8 @@ describe("File Browser's configuration", () => {
       assert.equal(response.status, 200, response.text);
       assert.ok(response.text.includes('from-json.txt'), response.text);
       assert.ok(fs.existsSync(install.database));
+      // File Browser's cacheDir is where Drawer keeps its previews.
+      assert.ok(fs.existsSync(path.join(install.dir, 'previews-cache', 'previews')));
     } finally {
       await server.stop();
     }

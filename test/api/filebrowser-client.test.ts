@@ -658,8 +658,18 @@ const calls: ClientCall[] = [
     url: '/api/preview/thumb/docs/pic.png?inline=true&key=1700000000000',
     headers: cookie,
     status: 200,
-    contains: 'PNG',
-    todo: 'Drawer has no /api/preview route (404): the client shows no thumbnails',
+    remember: (response) => {
+      assert.equal(response.headers['content-type'], 'image/jpeg');
+      assert.deepEqual([...response.body.subarray(0, 3)], [0xff, 0xd8, 0xff]);
+    },
+  },
+  {
+    name: 'files.getPreviewURL for the big preview (ResizePreview)',
+    method: 'GET',
+    url: '/api/preview/big/docs/pic.png?inline=true&key=1700000000000',
+    headers: cookie,
+    status: 200,
+    remember: (response) => assert.equal(response.headers['content-type'], 'image/jpeg'),
   },
 ];
 

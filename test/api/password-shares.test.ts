@@ -137,6 +137,9 @@ describe('password-protected share links', () => {
       `/api/public/dl/${folderHash}/?files=a.txt,sub&algo=tar`,
       `/api/public/dl/${folderHash}/sub?algo=targz`,
       `/api/public/dl/${folderHash}/missing.txt`,
+      `/api/public/preview/thumb/${fileHash}`,
+      `/api/public/preview/big/${folderHash}/a.txt`,
+      `/api/public/preview/thumb/${folderHash}/sub/c.txt`,
     ];
     for (const url of urls) {
       assertRefused(await get(url), 'share.passwordRequired', url);
@@ -233,6 +236,10 @@ describe('password-protected share links', () => {
       `/api/public/dl/${folderHash}/sub?algo=targz`,
     ])
       assert.equal((await withToken(url)).status, 200, url);
+    // Let in, the preview route judges the file itself: text has no preview.
+    const preview = await withToken(`/api/public/preview/thumb/${folderHash}/a.txt`);
+    assert.equal(preview.status, 415, preview.text);
+    assert.equal(preview.json<{ code: string }>().code, 'preview.unsupported');
     const archive = await withToken(`/api/public/dl/${folderHash}/?files=a.txt,sub&algo=tar`);
     for (const content of ['AAA', 'CCC']) assert.ok(archive.text.includes(content));
     // The listing takes it too, and hands the same token back: only the password renews it.

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { packageSea } from '../../scripts/package-sea';
 import { contentTypeOf, isWorthCompressing } from '../../src/http/ui-assets';
+import { describeImage, fixtureImage } from '../helpers/images';
 import { bundle, rawRequest, removeDir } from '../helpers/server';
 import type { RequestOptions, TestResponse } from '../helpers/server';
 
@@ -110,6 +111,7 @@ describe('single executable', { timeout: 90_000 }, () => {
     fs.writeFileSync(path.join(root, 'hello.txt'), 'hello from the served root\n');
     fs.writeFileSync(path.join(root, 'docs', 'a.txt'), 'alpha\n'.repeat(1000));
     fs.writeFileSync(path.join(root, 'docs', 'inner', 'b.txt'), 'beta\n');
+    fs.writeFileSync(path.join(root, 'photo.jpg'), fixtureImage('photo.jpg'));
     server = await launch(path.join(app, 'drawer'), ['--root', root], env);
     password = /created with the password: (\S+)/.exec(server.output())?.[1] ?? '';
   });
@@ -188,10 +190,23 @@ describe('single executable', { timeout: 90_000 }, () => {
     const listing = await request('GET', '/api/resources/', { token });
     assert.equal(listing.status, 200, listing.text);
     const names = listing.json<{ items: { name: string }[] }>().items.map((item) => item.name);
-    assert.deepEqual(names.sort(), ['docs', 'hello.txt']);
+    assert.deepEqual(names.sort(), ['docs', 'hello.txt', 'photo.jpg']);
     const download = await request('GET', '/api/raw/hello.txt', { token });
     assert.equal(download.status, 200);
     assert.equal(download.text, 'hello from the served root\n');
+  });
+
+  it("draws a thumbnail with ImageMagick's WebAssembly and the worker embedded in it", async () => {
+    const thumb = await request('GET', '/api/preview/thumb/photo.jpg', { token });
+    assert.equal(thumb.status, 200, thumb.text);
+    assert.equal(thumb.headers['content-type'], 'image/jpeg');
+    const facts = await describeImage(thumb.body);
+    assert.deepEqual([facts.width, facts.height, facts.centre], [256, 192, 'blue']);
+    const again = await request('GET', '/api/preview/thumb/photo.jpg', {
+      token,
+      headers: { 'if-none-match': String(thumb.headers.etag) },
+    });
+    assert.equal(again.status, 304);
   });
 
   it('downloads a folder as zip, tar.xz and tar.lz4 (the WebAssembly codecs inside)', async () => {

@@ -44,7 +44,43 @@ describe('parseInvocation', () => {
       sessionLifetimeMs: 30 * 24 * 3600 * 1000,
       tusExpirationMs: 24 * 3600 * 1000,
       tusMaxSize: 2 ** 40,
+      enableThumbnails: true,
+      resizePreview: true,
+      cacheDir: '/work/drawer.json.cache',
+      previewCacheBytes: 512 * 1024 ** 2,
+      previewWorkers: 2,
+      ffmpegCandidates: ['/usr/local/bin/ffmpeg', '/usr/bin/ffmpeg', '/bin/ffmpeg'],
     });
+  });
+
+  it('reads the preview flags: sizes on or off, the cache, the workers and ffmpeg', () => {
+    const config = serve([
+      '--disable-thumbnails',
+      '--disable-preview-resize',
+      '--cache-dir',
+      'cache',
+      '--cache-size',
+      '0',
+      '--preview-workers',
+      '1',
+      '--ffmpeg',
+      'tools/ffmpeg',
+    ]);
+    assert.equal(config.enableThumbnails, false);
+    assert.equal(config.resizePreview, false);
+    assert.equal(config.cacheDir, '/work/cache');
+    assert.equal(config.previewCacheBytes, 0);
+    assert.equal(config.previewWorkers, 1);
+    assert.deepEqual(config.ffmpegCandidates, ['/work/tools/ffmpeg']);
+    const fromEnv = serve(['-d', 'db/x.json'], {
+      DRAWER_CACHE_SIZE: '2G',
+      DRAWER_DISABLE_THUMBNAILS: 'true',
+      PATH: '/opt/bin',
+    });
+    assert.equal(fromEnv.previewCacheBytes, 2 * 1024 ** 3);
+    assert.equal(fromEnv.enableThumbnails, false);
+    assert.equal(fromEnv.cacheDir, '/work/db/x.json.cache');
+    assert.deepEqual(fromEnv.ffmpegCandidates, ['/opt/bin/ffmpeg']);
   });
 
   it('reads short flags, long flags with =, and resolves paths against the working folder', () => {
@@ -220,6 +256,9 @@ describe('parseInvocation', () => {
       [[], { DRAWER_MAX_LISTINGS: '4/' }, /DRAWER_MAX_LISTINGS/],
       [['--session-lifetime', 'a month'], {}, /--session-lifetime/],
       [[], { DRAWER_SESSION_LIFETIME: '0' }, /DRAWER_SESSION_LIFETIME/],
+      [['--cache-size', 'big'], {}, /--cache-size/],
+      [['--preview-workers', '0'], {}, /--preview-workers/],
+      [[], { DRAWER_PREVIEW_WORKERS: '65' }, /DRAWER_PREVIEW_WORKERS/],
     ];
     for (const [argv, env, reason] of cases) {
       assert.throws(

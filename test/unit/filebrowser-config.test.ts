@@ -99,6 +99,10 @@ describe('File Browser config file', () => {
     assert.equal(config.tokenExpirationMs, 3 * 3600 * 1000);
     assert.equal(config.enableExec, true);
     assert.equal(config.followExternalSymlinks, true);
+    assert.equal(config.cacheDir, '/var/cache/fb');
+    assert.equal(config.previewWorkers, 8);
+    assert.equal(config.enableThumbnails, false);
+    assert.equal(config.resizePreview, false);
   });
 
   it('reads an empty address as every interface and an empty log as none, as File Browser does', () => {
@@ -244,6 +248,11 @@ describe('File Browser flag names', () => {
     assert.equal(serve(['--disableExec']).enableExec, false);
     assert.equal(serve(['--noauth=false'], { DRAWER_NOAUTH: 'true' }).noAuth, false);
     assert.equal(serve(['--followExternalSymlinks=true']).followExternalSymlinks, true);
+    assert.equal(config.cacheDir, '/cache');
+    assert.equal(config.previewWorkers, 4);
+    // Drawer's own spelling wins over File Browser's (--disableThumbnails=false).
+    assert.equal(config.enableThumbnails, false);
+    assert.equal(config.resizePreview, false);
   });
 
   it('refuses --socket, --redisCacheUrl and database settings with what to use instead', () => {
