@@ -10,6 +10,8 @@ import type { TicketService } from './auth/tickets';
 import { createTokenService } from './auth/tokens';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
+import { createDownloadProgress } from './files/download-progress';
+import type { DownloadProgressRegistry } from './files/download-progress';
 import { createFsSettings } from './fs/fs-settings';
 import { createPausePoints } from './fs/pause-points';
 import type { FsSettings, ScopedFs } from './fs/scoped-fs';
@@ -65,6 +67,8 @@ export interface Context {
    * with `acquire(kind, String(actor.id))` before the work and release it when the response ends.
    */
   heavyWork: HeavyWork;
+  /** Bytes sent of the archives pages follow (GET /api/downloads/<id>). */
+  downloadProgress: DownloadProgressRegistry;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
   fetch: typeof fetch;
   /** Resumable uploads (tus): their limits, the folders that hold them, the ones in use. */
@@ -157,6 +161,7 @@ export async function createContext(
     fs: fsSettings,
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
     heavyWork: createHeavyWork(config.heavyWork),
+    downloadProgress: createDownloadProgress(now),
     fetch: options.fetch ?? fetch,
     uploads,
     uploadCleaner: createUploadCleaner({

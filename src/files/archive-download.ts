@@ -1,5 +1,6 @@
 // Folders and selections as archives, streamed while the tree is walked; the gate filters every entry.
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ArchiveEntry } from '../archives/archive-entry';
 import { archiveFormat, parseArchiveAlgo } from '../archives/archive-formats';
@@ -19,6 +20,7 @@ import {
   segmentsOf,
 } from '../fs/virtual-path';
 import { contentDisposition } from './content-disposition';
+import type { DownloadWatcher } from './download-progress';
 
 /** The most items one `files=` list may name; a longer list is refused before any work. */
 export const maxSelectedItems = 10_000;
@@ -29,6 +31,8 @@ export interface ArchiveRequest {
   files: string | undefined;
   /** The name used when the archive's folder is the scope root. */
   rootName: string;
+  /** Told each chunk handed to the connection, and whether the archive ended whole. */
+  watcher?: DownloadWatcher | undefined;
 }
 
 interface Selected {
@@ -179,18 +183,32 @@ export async function sendArchive(
   const name = `${selected.length > 1 ? '_' : ''}${folderName}${format.extension}`;
 
   const abort = new AbortController();
+  const { watcher } = options;
   reply.raw.once('close', () => {
+    watcher?.finish(reply.raw.writableFinished);
     if (!reply.raw.writableFinished) abort.abort();
   });
-  const stream = createArchiveStream(
+  const archive = createArchiveStream(
     algo,
     archiveEntries(fsView, selected, common, abort.signal),
     abort.signal,
   );
+  const stream = watcher ? archive.pipe(counting(watcher)) : archive;
+  if (watcher) archive.once('error', (error) => stream.destroy(error));
   return reply
     .header('Content-Type', format.contentType)
     .header('Content-Disposition', contentDisposition('attachment', name))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
     .send(stream);
+}
+
+/** Passes bytes through unchanged, telling the watcher how many went by. */
+function counting(watcher: DownloadWatcher): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      watcher.add(chunk.length);
+      done(null, chunk);
+    },
+  });
 }

@@ -5,6 +5,7 @@ import { readSmall } from '../fs/fs-read';
 import type { Resolved, ScopedFs } from '../fs/scoped-fs';
 import { baseName } from '../fs/virtual-path';
 import { sendArchive } from './archive-download';
+import type { DownloadWatcher } from './download-progress';
 import { sendFile, userContentPolicy } from './raw-file';
 import { maxSubtitleBytes, srtToVtt } from './subtitles';
 
@@ -14,6 +15,8 @@ export interface DownloadOptions {
   files: string | undefined;
   /** The download's name when it is a scope root or share root with no name of its own. */
   rootName: string;
+  /** Counts an archive's bytes for the page that asked (files report their own progress). */
+  watcher?: DownloadWatcher;
 }
 
 export async function sendDownload(

@@ -1,16 +1,19 @@
 // HTTP routes for downloads: /api/raw (files, folders and selections) and /api/subtitle.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
+import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
+import { downloadIdPattern } from './download-progress';
 import { sendDownload, sendSubtitle } from './raw-download';
 
 interface RawQuery {
   algo?: string;
   files?: string;
   inline?: string;
+  progress?: string;
 }
 
 const rawQuery = {
@@ -21,6 +24,8 @@ const rawQuery = {
     inline: { type: 'string', maxLength: 8 },
     auth: { type: 'string' },
     ticket: { type: 'string', maxLength: 8192 },
+    // An archive the page wants to follow: it asks GET /api/downloads/<progress> how far it got.
+    progress: { type: 'string', pattern: downloadIdPattern },
   },
 } as const;
 
@@ -31,13 +36,16 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
     const target = await fsView.resolveExisting(path, 'download');
     await fsView.pause('raw.beforeSend');
     const query = request.query as RawQuery;
-    if (target.stats.isDirectory() || query.files)
-      holdHeavySlot(ctx.heavyWork, reply, 'walk', String(fsView.actor.id));
+    const isArchive = target.stats.isDirectory() || query.files !== undefined;
+    if (isArchive) holdHeavySlot(ctx.heavyWork, reply, 'walk', String(fsView.actor.id));
     return sendDownload(request, reply, fsView, target, {
       inline: query.inline === 'true',
       algo: query.algo,
       files: query.files,
       rootName: '',
+      ...(isArchive && query.progress
+        ? { watcher: ctx.downloadProgress.watch(fsView.actor.id, query.progress) }
+        : {}),
     });
   };
   // Browsers open these by URL (links, media, <track>): a ticket or ?auth= may come in it.
@@ -59,4 +67,23 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
     return sendSubtitle(reply, await fsView.resolveExisting(path, 'download'));
   });
   refuseOtherMethods(app, '/api/subtitle/*', ['GET']);
+
+  app.get<{ Params: { id: string } }>(
+    '/api/downloads/:id',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { id: { type: 'string', pattern: downloadIdPattern } },
+        },
+      },
+    },
+    async (request) => {
+      // Only the user who started it sees it: another user's id is unknown here.
+      const progress = ctx.downloadProgress.get(actorOf(request).id, request.params.id);
+      if (!progress) throw new AppError('fs.notFound', 'no download goes by this name');
+      return progress;
+    },
+  );
+  refuseOtherMethods(app, '/api/downloads/:id', ['GET']);
 }
