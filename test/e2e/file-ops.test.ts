@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { formatSize } from '../../ui/components/format';
 import { appPath, assertNoErrors, setPreferences, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
@@ -161,8 +162,22 @@ describe('file operations', () => {
       dialog().getByRole('button', { name: 'tar.gz' }).click(),
     ]);
     assert.equal(download.suggestedFilename(), 'docs.tar.gz');
-    // A ticket for the folder travels in the link, never the session token.
-    assert.match(download.url(), /\/api\/raw\/docs\?algo=targz&ticket=[\w-]+\.[\w-]+\.[\w-]+$/);
+    // A ticket for the folder travels in the link, never the session token; the progress name is
+    // how the transfer panel asks after the archive.
+    assert.match(
+      download.url(),
+      /\/api\/raw\/docs\?algo=targz&progress=[\w-]{16,64}&ticket=[\w-]+\.[\w-]+\.[\w-]+$/,
+    );
+    const saved = fs.statSync(String(await download.path())).size;
+    const archiveRow = tab.page.locator('.transfer[data-kind="archive"]');
+    await archiveRow.and(tab.page.locator('[data-status="done"]')).waitFor();
+    assert.equal(await archiveRow.locator('.transfer-name').innerText(), 'docs.tar.gz');
+    assert.equal(
+      await archiveRow.locator('.transfer-detail').innerText(),
+      `Sent · ${formatSize(saved)}`,
+    );
+    await tab.page.getByRole('button', { name: 'Remove docs.tar.gz from the list' }).click();
+    assert.equal(await archiveRow.count(), 0);
     const [single] = await Promise.all([
       tab.page.waitForEvent('download'),
       (async () => {
@@ -183,7 +198,10 @@ describe('file operations', () => {
       dialog().getByRole('button', { name: 'zip', exact: true }).click(),
     ]);
     // Items are named relative to their folder, which the ticket is for.
-    assert.match(download.url(), /\/api\/raw\/\?files=docs%2Cnote\.txt&algo=zip&ticket=/);
+    assert.match(
+      download.url(),
+      /\/api\/raw\/\?files=docs%2Cnote\.txt&algo=zip&progress=[\w-]+&ticket=/,
+    );
   });
 
   it('shows info with a checksum on demand, and folder counts', async () => {

@@ -166,9 +166,11 @@ export function downloadLink(
   paths: readonly string[],
   ticket: Ticket,
   algorithm?: string,
+  /** Names an archive download so the page can ask how far it got (GET /api/downloads/<id>). */
+  progress?: string,
 ): string {
   const folder = downloadFolder(paths);
-  const query = { algo: algorithm, ...ticketParams(ticket) };
+  const query = { algo: algorithm, progress, ...ticketParams(ticket) };
   if (paths.length === 1) return api.link(`api/raw${encodePath(folder)}`, query);
   const prefix = folder === '/' ? '/' : `${folder}/`;
   const files = paths

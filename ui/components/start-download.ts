@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { downloadFolder, downloadLink } from '../api/resources';
 import { fetchTicket } from '../api/tickets';
+import { i18n } from '../i18n';
+import { followArchive, newDownloadId } from '../state/archive-downloads';
 
 export function startDownload(href: string): void {
   const anchor = document.createElement('a');
@@ -13,7 +15,11 @@ export function startDownload(href: string): void {
   anchor.remove();
 }
 
-/** Takes a ticket for the items (or their folder), then downloads them through it. */
+/**
+ * Takes a ticket for the items (or their folder), then downloads them through it. An archive (a
+ * format chosen, or several items) is named so the transfer panel can follow it: the browser's own
+ * download shows no progress while the server is still walking the folder.
+ */
 export async function downloadItems(
   queryClient: QueryClient,
   api: ApiClient,
@@ -21,5 +27,30 @@ export async function downloadItems(
   algorithm?: string,
 ): Promise<void> {
   const ticket = await fetchTicket(queryClient, api, 'download', downloadFolder(paths));
-  startDownload(downloadLink(api, paths, ticket, algorithm));
+  const isArchive = algorithm !== undefined || paths.length > 1;
+  if (!isArchive) return startDownload(downloadLink(api, paths, ticket));
+  const id = newDownloadId();
+  startDownload(downloadLink(api, paths, ticket, algorithm, id));
+  followArchive(api, id, archiveName(paths, algorithm));
 }
+
+/** 'photos.zip', or 'report.pdf and 2 more.tar.gz' for a selection. */
+function archiveName(paths: readonly string[], algorithm = 'zip'): string {
+  const extension = archiveExtensions[algorithm] ?? `.${algorithm}`;
+  const first = paths[0]?.replace(/\/+$/, '').split('/').pop() || i18n.t('transfers.archive');
+  const label =
+    paths.length > 1
+      ? i18n.t('transfers.andMore', { name: first, count: paths.length - 1 })
+      : first;
+  return `${label}${extension}`;
+}
+
+const archiveExtensions: Record<string, string> = {
+  zip: '.zip',
+  tar: '.tar',
+  targz: '.tar.gz',
+  tarbz2: '.tar.bz2',
+  tarxz: '.tar.xz',
+  tarlz4: '.tar.lz4',
+  tarsz: '.tar.sz',
+};

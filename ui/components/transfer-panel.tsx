@@ -15,6 +15,8 @@ import {
   resumeAll,
   retryFailed,
 } from '../state/upload-queue';
+import { dismissArchives, useArchiveDownloads } from '../state/archive-downloads';
+import { ArchiveRow } from './archive-row';
 import { formatDuration } from './format';
 import { IconButton } from './icon-button';
 import { TransferRow } from './transfer-row';
@@ -87,8 +89,16 @@ export default function TransferPanel() {
   const api = useApi();
   const queryClient = useQueryClient();
   const { items, expanded } = useTransfers();
+  const archives = useArchiveDownloads();
   const bodyId = useId();
-  const { title, summary } = useHeadline(items);
+  const headline = useHeadline(items);
+  // Archives alone: the panel is about them; beside uploads, the uploads speak for it.
+  const preparing = archives.some((archive) => archive.state === 'preparing');
+  const title =
+    items.length === 0 || (!items.some(isUnfinished) && preparing)
+      ? t('transfers.archives')
+      : headline.title;
+  const { summary } = headline;
   const [element, setElement] = useState<HTMLElement | null>(null);
   useHeightOnPage(element);
   const busy = items.some(isUnfinished);
@@ -105,7 +115,7 @@ export default function TransferPanel() {
   }, [api, queryClient]);
   useEffect(restoreInterrupted, []);
 
-  if (items.length === 0) return null;
+  if (items.length === 0 && archives.length === 0) return null;
 
   return (
     <section
@@ -128,7 +138,16 @@ export default function TransferPanel() {
           aria-controls={bodyId}
           onClick={() => setExpanded(!expanded)}
         />
-        {!busy && <IconButton icon="close" label={t('transfers.close')} onClick={clearFinished} />}
+        {!busy && !preparing && (
+          <IconButton
+            icon="close"
+            label={t('transfers.close')}
+            onClick={() => {
+              clearFinished();
+              dismissArchives();
+            }}
+          />
+        )}
       </header>
       {/* Announced once, when the last file settles. */}
       <p className="visually-hidden" role="status">
@@ -136,6 +155,9 @@ export default function TransferPanel() {
       </p>
       <div id={bodyId} className="transfer-body" hidden={!expanded}>
         <ul className="transfer-list">
+          {archives.map((archive) => (
+            <ArchiveRow key={archive.id} archive={archive} />
+          ))}
           {items.map((item) => (
             <TransferRow key={item.id} transfer={item} />
           ))}
