@@ -29,6 +29,8 @@ export interface ArchiveRequest {
   files: string | undefined;
   /** The name used when the archive's folder is the scope root. */
   rootName: string;
+  /** Runs once the selection is checked, before the archive starts (a share counts it here). */
+  onStart?: () => Promise<void>;
 }
 
 interface Selected {
@@ -177,6 +179,7 @@ export async function sendArchive(
   const folderName =
     baseName(common) || options.rootName || path.basename(fsView.scopeRoot) || 'files';
   const name = `${selected.length > 1 ? '_' : ''}${folderName}${format.extension}`;
+  if (request.method === 'GET') await options.onStart?.();
 
   const abort = new AbortController();
   reply.raw.once('close', () => {
