@@ -27,7 +27,7 @@ export interface ShareQuery {
 }
 
 /** A limit: a whole number, as a JSON number or in a string; 0, '' or null for none (docs/SHARES.md). */
-const limitProperty = { type: ['integer', 'string', 'null'], maxLength: 32 } as const;
+const limitProperty = { type: ['number', 'string', 'null'], maxLength: 32 } as const;
 
 /**
  * File Browser's client sends expires and unit as strings, and duplicates them in the query.
