@@ -19,6 +19,7 @@ import type { UiAssets } from './http/ui-assets';
 import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/settings-routes';
 import { previewRoutes } from './previews/preview-routes';
+import { fileRequestRoutes } from './shares/file-request-routes';
 import { publicShareRoutes } from './shares/public-routes';
 import { sharesRoutes } from './shares/shares-routes';
 import { tusRoutes } from './uploads/tus-routes';
@@ -40,6 +41,7 @@ const routeModules: RouteModule[] = [
   settingsRoutes,
   sharesRoutes,
   publicShareRoutes,
+  fileRequestRoutes,
   searchRoutes,
   commandRoutes,
   brandingRoutes,

@@ -65,6 +65,8 @@ export interface ServerConfig extends AuthConfig {
   tusExpirationMs: number;
   /** The largest resumable upload accepted, in bytes (Tus-Max-Size). */
   tusMaxSize: number;
+  /** An expired or used-up share link answers 410 for this long, then is deleted (docs/SHARES.md). */
+  shareGraceMs: number;
   /** Thumbnails are made (off: /api/preview/thumb sends the original, as File Browser does). */
   enableThumbnails: boolean;
   /** Big previews are resized (off: /api/preview/big sends the original). */
@@ -246,6 +248,12 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
     throw new UsageError(
       `${source('tus-max-size')}: "${tusMaxSizeText}" is not a size like 1T, 50G or 1048576`,
     );
+  const shareGraceText = text('share-grace') ?? '7d';
+  const shareGraceMs = parseDuration(shareGraceText);
+  if (shareGraceMs === undefined || shareGraceMs < 0)
+    throw new UsageError(
+      `${source('share-grace')}: "${shareGraceText}" is not a duration like 7d, 12h or 0`,
+    );
   const cacheSizeText = text('cache-size') ?? '512M';
   const previewCacheBytes = parseByteSize(cacheSizeText);
   if (previewCacheBytes === undefined)
@@ -296,6 +304,7 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       sessionLifetimeMs,
       tusExpirationMs: positiveDuration('tus-expiration', '24h'),
       tusMaxSize,
+      shareGraceMs,
       enableThumbnails: !bool('disable-thumbnails'),
       resizePreview: !bool('disable-preview-resize'),
       cacheDir: cacheDirText ? path.resolve(cwd, cacheDirText) : `${database}.cache`,

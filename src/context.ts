@@ -25,7 +25,17 @@ import type { Previews } from './previews/previews';
 import { createPreviews } from './previews/previews';
 import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
-import { createShareTokenService, shareTokenKey } from './shares/share-tokens';
+import { createFileRequestLedger } from './shares/file-request-ledger';
+import type { FileRequestLedger } from './shares/file-request-ledger';
+import { createShareSweeper } from './shares/share-sweeper';
+import type { ShareSweeper } from './shares/share-sweeper';
+import { createShareTally } from './shares/share-tally';
+import type { ShareTally } from './shares/share-tally';
+import {
+  createShareTokenService,
+  shareTokenKey,
+  visitLifetimeSeconds,
+} from './shares/share-tokens';
 import type { ShareTokenService } from './shares/share-tokens';
 import type { SharesStore } from './shares/shares-store';
 import { createSharesStore } from './shares/shares-store';
@@ -58,6 +68,12 @@ export interface Context {
   shareTokens: ShareTokenService;
   /** Wrong share passwords, counted per (share, address) and per address. */
   shareThrottle: GuessThrottle;
+  /** Counters of links without a limit, written in batches (downloads, bytes received). */
+  shareTally: ShareTally;
+  /** Deletes gone links after their grace; the share routes start and stop it with the server. */
+  shareSweeper: ShareSweeper;
+  /** File requests: bytes held by unfinished uploads, and what each visit has put in place. */
+  fileRequests: FileRequestLedger;
   /** Facts about the served folder; open an actor's view of it with `scopedFs`. */
   fs: FsSettings;
   /** Opens an actor's view; its handles close when `until` aborts (or on view.close()). */
@@ -158,6 +174,9 @@ export async function createContext(
     loginThrottle: createLoginThrottle(now),
     shareTokens: createShareTokenService(shareTokenKey(secret), now),
     shareThrottle: createGuessThrottle(now),
+    shareTally: createShareTally(shares, now, log),
+    shareSweeper: createShareSweeper({ shares, now, graceMs: config.shareGraceMs, log }),
+    fileRequests: createFileRequestLedger(now, config.tusExpirationMs, visitLifetimeSeconds * 1000),
     fs: fsSettings,
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
     heavyWork: createHeavyWork(config.heavyWork),

@@ -56,6 +56,18 @@ const statusByCode = {
   // A password share asked for without its password, or with a wrong one (File Browser's 401).
   'share.passwordRequired': 401,
   'share.passwordWrong': 401,
+  // Kinds and limits of links (docs/SHARES.md): a link past its expiry or its download limit is
+  // 410 during its grace period; a view link sends no attachment or archive; an upload link
+  // (a file request) shows nothing; a visit token names the uploads of one visitor.
+  'share.gone': 410,
+  'share.viewOnly': 403,
+  'share.uploadOnly': 403,
+  'share.notForUploads': 403,
+  'share.visitRequired': 401,
+  'share.uploadLimit': 413,
+  'share.invalidKind': 400,
+  'share.invalidLimit': 400,
+  'share.uploadNeedsFolder': 400,
   'search.invalid': 400,
   'archive.badFormat': 400,
   'route.notFound': 404,

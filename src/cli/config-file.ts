@@ -3,6 +3,7 @@ import { isBcryptHash } from '../auth/passwords';
 import type { Settings } from '../settings/settings';
 import { normaliseSettings } from '../settings/settings';
 import type { StoredShare } from '../shares/share';
+import { shareKinds } from '../shares/share';
 import type { DatabaseShape } from '../store/database';
 import { schemaVersion } from '../store/database';
 import type { StoredUser } from '../users/user';
@@ -124,6 +125,14 @@ const shareShape: Shape = {
     ino: { optional: 'number' },
     // A password link: checked as a bcrypt hash below, since dropping it would open the link.
     passwordHash: { optional: 'string' },
+    // Kinds and limits (docs/SHARES.md); absent on older links.
+    kind: { optional: { oneOf: shareKinds } },
+    created: { optional: 'number' },
+    maxDownloads: { optional: 'number' },
+    downloads: { optional: 'number' },
+    exhaustedAt: { optional: 'number' },
+    maxUploadBytes: { optional: 'number' },
+    uploadedBytes: { optional: 'number' },
   },
 };
 

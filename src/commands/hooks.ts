@@ -16,6 +16,8 @@ export interface HookVariables {
   /** Absolute real path of the actor's scope; also the hook's working folder and HOME. */
   scope: string;
   username: string;
+  /** The hash of the file request an upload came through (the username is then its owner's). */
+  share?: string;
 }
 
 export type HookDeps = Pick<Context, 'config' | 'settings' | 'log'>;
@@ -27,7 +29,8 @@ const loggedOutputChars = 2048;
  * Runs the `<phase>_<event>` lines of settings.commands one after another, and only when the
  * server runs with --enable-exec. A line is split like a shell command line but run without a
  * shell (unless the admin set a shell prefix); its first word is the admin's program and user
- * values (file names, user names) reach it only as FILE, SCOPE, TRIGGER, USERNAME, DESTINATION.
+ * values (file names, user names) reach it only as FILE, SCOPE, TRIGGER, USERNAME, DESTINATION
+ * and SHARE.
  * A before-hook failure throws (hook.refused for a non-zero exit, hook.failed when it could not
  * run) and the later lines are skipped; an after-hook failure is only logged.
  */
@@ -91,16 +94,25 @@ export type HookedAction = <T>(
 
 export const withoutHooks: HookedAction = (_event, _target, action) => action();
 
-/** The hooks of one actor's request: their scope and name complete the variables. */
+/**
+ * The hooks of one actor's request: their scope and name complete the variables. An upload
+ * through a file request runs its owner's hooks, with `share` naming the link.
+ */
 export function hooksFor(
   deps: HookDeps,
   view: { scopeRoot: string; actor: { username: string } },
+  share?: string,
 ): HookedAction {
   return (event, target, action) =>
     withHooks(
       deps,
       event,
-      { ...target, scope: view.scopeRoot, username: view.actor.username },
+      {
+        ...target,
+        scope: view.scopeRoot,
+        username: view.actor.username,
+        ...(share === undefined ? {} : { share }),
+      },
       action,
     );
 }
@@ -132,6 +144,7 @@ async function runHookLine(
     TRIGGER: trigger,
     USERNAME: variables.username,
     ...(variables.destination !== undefined ? { DESTINATION: variables.destination } : {}),
+    ...(variables.share !== undefined ? { SHARE: variables.share } : {}),
   });
   const end = await runProcess({
     argv,

@@ -298,6 +298,14 @@ export const serverFlags: readonly FlagSpec[] = [
     help: 'the largest resumable upload (bytes, or 512M, 50G, 1T)',
     defaultText: '1T',
   },
+  {
+    long: 'share-grace',
+    type: 'string',
+    env: 'DRAWER_SHARE_GRACE',
+    placeholder: 'DUR',
+    help: 'an expired or used-up share link answers 410 this long, then is deleted (0: at once)',
+    defaultText: '7d',
+  },
 ];
 
 export function helpText(version: string): string {

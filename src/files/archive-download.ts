@@ -33,6 +33,8 @@ export interface ArchiveRequest {
   rootName: string;
   /** Told each chunk handed to the connection, and whether the archive ended whole. */
   watcher?: DownloadWatcher | undefined;
+  /** Runs once the selection is checked, before the archive starts (a share counts it here). */
+  onStart?: () => Promise<void>;
 }
 
 interface Selected {
@@ -181,6 +183,7 @@ export async function sendArchive(
   const folderName =
     baseName(common) || options.rootName || path.basename(fsView.scopeRoot) || 'files';
   const name = `${selected.length > 1 ? '_' : ''}${folderName}${format.extension}`;
+  if (request.method === 'GET') await options.onStart?.();
 
   const abort = new AbortController();
   const { watcher } = options;

@@ -17,6 +17,8 @@ export interface DownloadOptions {
   rootName: string;
   /** Counts an archive's bytes for the page that asked (files report their own progress). */
   watcher?: DownloadWatcher;
+  /** Runs before the first byte of a file or an archive is sent (see SendFileOptions.onStart). */
+  onStart?: () => Promise<void>;
 }
 
 export async function sendDownload(
@@ -33,8 +35,15 @@ export async function sendDownload(
   if (!stats.isFile())
     throw new AppError('fs.forbidden', 'only files and folders can be downloaded');
   const name = baseName(target.virtual) || options.rootName;
-  if (options.inline && /\.srt$/i.test(name)) return sendSubtitle(reply, target);
-  return sendFile(request, reply, target, { name, inline: options.inline });
+  if (options.inline && /\.srt$/i.test(name)) {
+    if (request.method === 'GET') await options.onStart?.();
+    return sendSubtitle(reply, target);
+  }
+  return sendFile(request, reply, target, {
+    name,
+    inline: options.inline,
+    ...(options.onStart ? { onStart: options.onStart } : {}),
+  });
 }
 
 /** SubRip is rewritten as WebVTT so a <track> can use it; WebVTT files are sent as they are. */

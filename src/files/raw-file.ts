@@ -57,6 +57,12 @@ export interface SendFileOptions {
   inline: boolean;
   /** Overrides the type derived from the name (e.g. subtitles converted to WebVTT). */
   contentType?: string;
+  /**
+   * Runs before a body that starts at the file's first byte is sent (a GET answered 200, or 206
+   * from byte 0), and never for HEAD, 304 or a range further in: a share link counts its
+   * downloads here, and may still refuse (docs/SHARES.md).
+   */
+  onStart?: () => Promise<void>;
 }
 
 /**
@@ -71,46 +77,33 @@ export async function sendFile(
 ): Promise<FastifyReply> {
   const opened = await openResolvedFile(file);
   try {
-    return sendOpened(request, reply, opened, options);
+    return await sendOpened(request, reply, opened, options);
   } catch (error) {
     closeFd(opened.fd);
     throw error;
   }
 }
 
-function sendOpened(
+async function sendOpened(
   request: FastifyRequest,
   reply: FastifyReply,
   opened: { fd: number; stats: Stats },
   options: SendFileOptions,
-): FastifyReply {
+): Promise<FastifyReply> {
   const { stats } = opened;
   const contentType =
     options.contentType ??
     (options.inline ? inlineContentType(options.name) : 'application/octet-stream');
   const etag = etagOf(stats);
-  reply
-    .header('Content-Type', contentType)
-    .header(
-      'Content-Disposition',
-      contentDisposition(options.inline ? 'inline' : 'attachment', options.name),
-    )
-    .header('Content-Security-Policy', userContentPolicy(contentType))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-cache')
-    .header('Accept-Ranges', 'bytes')
-    .header('ETag', etag)
-    .header('Last-Modified', stats.mtime.toUTCString());
-  if (isFresh(request, etag, stats)) {
-    closeFd(opened.fd);
-    return reply.code(304).send();
-  }
+  const fresh = isFresh(request, etag, stats);
 
   let start = 0;
   let end = stats.size - 1;
+  let partial = false;
   const rangeHeader = request.headers.range;
   const ifRange = request.headers['if-range'];
   const rangeApplies =
+    !fresh &&
     rangeHeader !== undefined &&
     (ifRange === undefined || ifRange === etag || ifRange === stats.mtime.toUTCString());
   if (rangeApplies && stats.size > 0) {
@@ -123,9 +116,29 @@ function sendOpened(
     if (ranges !== -2 && ranges.length === 1 && ranges[0]) {
       start = ranges[0].start;
       end = ranges[0].end;
-      reply.code(206).header('Content-Range', `bytes ${start}-${end}/${stats.size}`);
+      partial = true;
     }
   }
+  // Before any header of the answer: a refusal here is an ordinary error answer.
+  if (!fresh && start === 0 && request.method === 'GET') await options.onStart?.();
+
+  reply
+    .header('Content-Type', contentType)
+    .header(
+      'Content-Disposition',
+      contentDisposition(options.inline ? 'inline' : 'attachment', options.name),
+    )
+    .header('Content-Security-Policy', userContentPolicy(contentType))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-cache')
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', etag)
+    .header('Last-Modified', stats.mtime.toUTCString());
+  if (fresh) {
+    closeFd(opened.fd);
+    return reply.code(304).send();
+  }
+  if (partial) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${stats.size}`);
   reply.header('Content-Length', String(Math.max(0, end - start + 1)));
   if (request.method === 'HEAD' || stats.size === 0) {
     closeFd(opened.fd);

@@ -92,7 +92,7 @@ export function planImport(
 
 /**
  * A link with the same hash is the same link: it takes File Browser's path, owner, expiry and
- * password (or its lack of one).
+ * password (or its lack of one). File Browser's links are download links without limits.
  */
 function mergeShare(shares: StoredShare[], imported: ImportedShare, owner: number): string | null {
   const wanted: StoredShare = {
@@ -101,6 +101,7 @@ function mergeShare(shares: StoredShare[], imported: ImportedShare, owner: numbe
     userID: owner,
     expire: imported.expire,
     ...(imported.passwordHash === undefined ? {} : { passwordHash: imported.passwordHash }),
+    kind: 'download',
   };
   const index = shares.findIndex((share) => share.hash === imported.hash);
   const existing = shares[index];
@@ -113,7 +114,9 @@ function mergeShare(shares: StoredShare[], imported: ImportedShare, owner: numbe
     existing.path === wanted.path &&
     existing.userID === wanted.userID &&
     existing.expire === wanted.expire &&
-    existing.passwordHash === wanted.passwordHash
+    existing.passwordHash === wanted.passwordHash &&
+    (existing.kind ?? 'download') === 'download' &&
+    existing.maxDownloads === undefined
   )
     return null;
   // The inode binding stays only while the link still names the same file of the same owner.

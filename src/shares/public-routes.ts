@@ -1,4 +1,5 @@
-// Anonymous share access: /api/public/share/<hash>[/sub] (JSON) and /api/public/dl/<hash>[/sub] (bytes).
+// Anonymous share access: /api/public/share/<hash>[/sub] (JSON) and /api/public/dl/<hash>[/sub] (bytes),
+// for each kind of link (docs/SHARES.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
@@ -7,8 +8,11 @@ import { fromUrlPath } from '../fs/virtual-path';
 import type { VirtualPath } from '../fs/virtual-path';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import { rawPathAfter } from '../http/path-param';
-import { openShare } from './public-share';
+import { fileRequestPage } from './file-requests';
+import { liveShare, openLiveShare, openShare } from './public-share';
 import { publicShareView } from './public-share-view';
+import { kindOf } from './share';
+import { checkViewOnly, countDownload, downloadsLeft } from './share-downloads';
 import type { ShareCredentials } from './share-access';
 import type { DownloadQuery, PublicShareQuery } from './shares-schemas';
 import { downloadQuery, publicItemSchema, publicShareQuery } from './shares-schemas';
@@ -27,6 +31,12 @@ export function shareAddress(
   const hash = slash === -1 ? raw : raw.slice(0, slash);
   const sub = fromUrlPath(slash === -1 ? '' : raw.slice(slash)).path;
   return { hash, sub };
+}
+
+/** The visit token a file request's page got (FileRequestPage.visit), sent back in X-Share-Visit. */
+export function visitTokenOf(request: FastifyRequest): string {
+  const header = request.headers['x-share-visit'];
+  return typeof header === 'string' ? header : '';
 }
 
 /** What a visitor of a password-protected share proves itself with, on every public route alike. */
@@ -49,16 +59,22 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
     { ...options, schema: { querystring: publicShareQuery, response: { 200: publicItemSchema } } },
     async (request, reply) => {
       const { hash, sub } = shareAddress(request, ctx.config.baseUrl, '/api/public/share');
-      const opened = await openShare(
-        ctx,
-        hash,
-        sub,
-        credentialsOf(request),
-        untilResponseEnds(reply),
-      );
+      const live = await liveShare(ctx, hash);
+      const until = untilResponseEnds(reply);
+      const credentials = credentialsOf(request);
+      // A file request's page: its folder's name and this visit's uploads, never the folder.
+      if (kindOf(live.share) === 'upload')
+        return fileRequestPage(ctx, live, sub, credentials, visitTokenOf(request), until);
+      const opened = await openLiveShare(ctx, live, sub, credentials, until);
       if (opened.target.stats.isDirectory())
         holdHeavySlot(ctx.heavyWork, reply, 'listing', String(opened.share.userID));
-      const view = await publicShareView(opened);
+      const left = downloadsLeft(ctx, opened.share);
+      const view = {
+        ...(await publicShareView(opened)),
+        kind: kindOf(opened.share),
+        expire: opened.share.expire,
+        ...(left === undefined ? {} : { downloadsLeft: left }),
+      };
       // File Browser's client builds its download and preview links with this token.
       return opened.token === undefined ? view : { ...view, token: opened.token };
     },
@@ -78,14 +94,17 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
         untilResponseEnds(reply),
       );
       const query = request.query;
+      const inline = query.inline === 'true';
+      checkViewOnly(opened, { inline, files: query.files });
       // Visitors of a link share its owner's slots: anonymous crowds cannot take more than a user.
       if (opened.target.stats.isDirectory() || query.files)
         holdHeavySlot(ctx.heavyWork, reply, 'walk', String(opened.share.userID));
       return sendDownload(request, reply, opened.view, opened.target, {
-        inline: query.inline === 'true',
+        inline,
         algo: query.algo,
         files: query.files,
         rootName: opened.rootName,
+        onStart: () => countDownload(ctx, opened.share),
       });
     },
   );

@@ -7,9 +7,10 @@ import type { VirtualPath } from '../fs/virtual-path';
 import type { StoredUser } from '../users/user';
 import { baseName, canonicalise, isWithin, segmentsOf } from '../fs/virtual-path';
 import type { StoredShare } from './share';
+import { goneSince, isExpired, isPastGrace, kindOf } from './share';
 import type { ShareCredentials } from './share-access';
 import { admitVisitor } from './share-access';
-import { hashPattern, isExpired } from './shares';
+import { hashPattern } from './shares';
 
 export type ExistingResolved = Resolved & { stats: NonNullable<Resolved['stats']> };
 
@@ -27,13 +28,13 @@ export interface OpenedShare {
   token?: string;
 }
 
-/** Every refusal looks the same: unknown, expired, revoked and hidden are indistinguishable. */
+/** Every refusal looks the same: unknown, revoked and hidden are indistinguishable (gone is 410). */
 export function shareNotFound(): AppError {
   return new AppError('share.notFound', 'Not found');
 }
 
 /** Gate failures (missing, forbidden, outside the scope) all become the one not-found answer. */
-async function orNotFound<T>(work: () => Promise<T>): Promise<T> {
+export async function orNotFound<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -102,14 +103,31 @@ export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
   };
 }
 
-/** Looks a hash up, pruning it when expired; the share and its owner, or not found. */
-async function liveShare(ctx: Context, hash: string) {
+/**
+ * A link that is gone (expired, or used up) but still in its grace period answers 410, before
+ * any password: the page can say the link has ended, and nothing about the item is looked at.
+ */
+function shareGone(share: StoredShare, nowMs: number): AppError {
+  const why = isExpired(share, nowMs) ? 'this link has expired' : 'this link has been used up';
+  return new AppError('share.gone', why);
+}
+
+/**
+ * Looks a hash up: the share and its owner. Unknown is 404; gone is 410 during the grace period
+ * (--share-grace), after which the link is deleted here (and by the sweeper) and is unknown.
+ */
+export async function liveShare(
+  ctx: Context,
+  hash: string,
+): Promise<{ share: StoredShare; owner: StoredUser }> {
   const share = hashPattern.test(hash) ? ctx.shares.get(hash) : undefined;
   if (!share) throw shareNotFound();
-  if (isExpired(share, ctx.now())) {
+  const now = ctx.now();
+  if (isPastGrace(share, now, ctx.config.shareGraceMs)) {
     await ctx.shares.remove(share.hash);
     throw shareNotFound();
   }
+  if (goneSince(share, now) !== undefined) throw shareGone(share, now);
   const owner = ctx.users.get(share.userID);
   if (!owner) throw shareNotFound();
   return { share, owner };
@@ -128,7 +146,21 @@ export async function openShare(
   credentials: ShareCredentials,
   until: AbortSignal,
 ): Promise<OpenedShare> {
-  const { share, owner } = await liveShare(ctx, hash);
+  return openLiveShare(ctx, await liveShare(ctx, hash), sub, credentials, until);
+}
+
+/** openShare for a link already looked up (liveShare). */
+export async function openLiveShare(
+  ctx: Context,
+  live: { share: StoredShare; owner: StoredUser },
+  sub: VirtualPath,
+  credentials: ShareCredentials,
+  until: AbortSignal,
+): Promise<OpenedShare> {
+  const { share, owner } = live;
+  // A file request shows nothing of its folder, on any route that reads (docs/SHARES.md).
+  if (kindOf(share) === 'upload')
+    throw new AppError('share.uploadOnly', 'this link only takes uploads');
   const token = await admitVisitor(ctx, share, credentials);
   const opened = await openAdmitted(ctx, share, owner, sub, until);
   return token === undefined ? opened : { ...opened, token };

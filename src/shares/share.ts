@@ -1,4 +1,13 @@
-// A share link: a capability bound to its owner and a path inside the owner's scope.
+// A share link: a capability bound to its owner and a path inside the owner's scope, of one kind.
+
+/**
+ * What a link lets its visitors do (docs/SHARES.md): 'download' is File Browser's link (list,
+ * preview, download, archives); 'view' lists and previews but sends no file as an attachment and
+ * no archive; 'upload' is a file request: visitors put new files into a folder and see nothing
+ * of it but what they put there themselves.
+ */
+export const shareKinds = ['download', 'view', 'upload'] as const;
+export type ShareKind = (typeof shareKinds)[number];
 
 export interface StoredShare {
   hash: string;
@@ -17,4 +26,65 @@ export interface StoredShare {
    * Never shown by any answer.
    */
   passwordHash?: string;
+  /** Absent on links made before kinds existed (and File Browser's): a download link. */
+  kind?: ShareKind;
+  /** Unix seconds when the link was made; absent on older links. */
+  created?: number;
+  /** Download and view links: how many counted downloads the link allows; absent: no limit. */
+  maxDownloads?: number;
+  /** Downloads counted so far (docs/SHARES.md, "What counts"); absent: none. */
+  downloads?: number;
+  /** Unix seconds when the last allowed download was counted: the link is gone since then. */
+  exhaustedAt?: number;
+  /** Upload links: the most bytes all files put through it may hold together; absent: no limit. */
+  maxUploadBytes?: number;
+  /** Bytes of the files put in place through an upload link so far. */
+  uploadedBytes?: number;
+}
+
+/** Where a link stands: a gone one (expired or used up) answers 410 until its grace ends. */
+export type ShareStatus = 'active' | 'expired' | 'exhausted';
+
+export function kindOf(share: Pick<StoredShare, 'kind'>): ShareKind {
+  return share.kind ?? 'download';
+}
+
+export function isExpired(share: StoredShare, nowMs: number): boolean {
+  return share.expire !== 0 && share.expire <= Math.floor(nowMs / 1000);
+}
+
+export function isExhausted(share: StoredShare): boolean {
+  return share.maxDownloads !== undefined && (share.downloads ?? 0) >= share.maxDownloads;
+}
+
+export function statusOf(share: StoredShare, nowMs: number): ShareStatus {
+  if (isExpired(share, nowMs)) return 'expired';
+  if (isExhausted(share)) return 'exhausted';
+  return 'active';
+}
+
+/**
+ * Unix seconds since when the link has been gone, or undefined while it is active. A link used up
+ * before `exhaustedAt` was recorded (a limit lowered under its count) is gone from now on.
+ */
+export function goneSince(share: StoredShare, nowMs: number): number | undefined {
+  const times: number[] = [];
+  if (isExpired(share, nowMs)) times.push(share.expire);
+  if (isExhausted(share)) times.push(share.exhaustedAt ?? Math.floor(nowMs / 1000));
+  return times.length === 0 ? undefined : Math.min(...times);
+}
+
+/** A gone link past its grace period is deleted: from then on it is unknown (404). */
+export function isPastGrace(share: StoredShare, nowMs: number, graceMs: number): boolean {
+  const since = goneSince(share, nowMs);
+  return since !== undefined && since * 1000 + graceMs <= nowMs;
+}
+
+/**
+ * Counts `count` downloads on a stored link (inside a database change), marking the moment it
+ * was used up, so that its grace period starts then.
+ */
+export function addDownloads(share: StoredShare, count: number, nowMs: number): void {
+  share.downloads = (share.downloads ?? 0) + count;
+  if (isExhausted(share)) share.exhaustedAt ??= Math.floor(nowMs / 1000);
 }

@@ -4,6 +4,21 @@ export interface ShareBody {
   password?: string;
   expires?: string;
   unit?: string;
+  kind?: string;
+  maxDownloads?: number | string | null;
+  maxUploadBytes?: number | string | null;
+}
+
+export interface ShareEditBody {
+  password?: string | null;
+  expires?: string;
+  unit?: string;
+  maxDownloads?: number | string | null;
+  maxUploadBytes?: number | string | null;
+}
+
+export interface SharesQuery {
+  user?: string;
 }
 
 export interface ShareQuery {
@@ -11,7 +26,13 @@ export interface ShareQuery {
   unit?: string;
 }
 
-/** File Browser's client sends expires and unit as strings, and duplicates them in the query. */
+/** A limit: a whole number, as a JSON number or in a string; 0, '' or null for none (docs/SHARES.md). */
+const limitProperty = { type: ['number', 'string', 'null'], maxLength: 32 } as const;
+
+/**
+ * File Browser's client sends expires and unit as strings, and duplicates them in the query.
+ * Drawer's fields (kind and limits) are checked by the domain, which names what is wrong.
+ */
 export const shareBody = {
   type: 'object',
   additionalProperties: false,
@@ -19,7 +40,28 @@ export const shareBody = {
     password: { type: 'string', maxLength: 1024 },
     expires: { type: 'string', maxLength: 64 },
     unit: { type: 'string', maxLength: 64 },
+    kind: { type: 'string', maxLength: 32 },
+    maxDownloads: limitProperty,
+    maxUploadBytes: limitProperty,
   },
+} as const;
+
+/** PATCH /api/share/<hash>: what is left out stays; a null password or limit removes it. */
+export const shareEditBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    password: { type: ['string', 'null'], maxLength: 1024 },
+    expires: { type: 'string', maxLength: 64 },
+    unit: { type: 'string', maxLength: 64 },
+    maxDownloads: limitProperty,
+    maxUploadBytes: limitProperty,
+  },
+} as const;
+
+export const sharesQuery = {
+  type: 'object',
+  properties: { user: { type: 'string', pattern: '^[0-9]{1,15}$' } },
 } as const;
 
 export const shareQuery = {
@@ -36,6 +78,13 @@ const shareProperties = {
   userID: { type: 'integer' },
   expire: { type: 'integer' },
   hasPassword: { type: 'boolean' },
+  kind: { type: 'string' },
+  created: { type: 'integer' },
+  status: { type: 'string' },
+  downloads: { type: 'integer' },
+  maxDownloads: { type: 'integer' },
+  maxUploadBytes: { type: 'integer' },
+  uploadedBytes: { type: 'integer' },
 } as const;
 
 export const shareSchema = {
@@ -46,14 +95,13 @@ export const shareSchema = {
 
 export const sharesSchema = { type: 'array', items: shareSchema } as const;
 
-export const ownedSharesSchema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    required: [...Object.keys(shareProperties), 'username'],
-    properties: { ...shareProperties, username: { type: 'string' } },
-  },
+export const ownedShareSchema = {
+  type: 'object',
+  required: [...Object.keys(shareProperties), 'username'],
+  properties: { ...shareProperties, username: { type: 'string' } },
 } as const;
+
+export const ownedSharesSchema = { type: 'array', items: ownedShareSchema } as const;
 
 export interface PublicShareQuery {
   /** A password-protected share's token, in place of its password. */
@@ -91,7 +139,10 @@ const itemProperties = {
   type: { type: 'string' },
 } as const;
 
-/** A public share shows names, sizes and dates relative to the share: never an owner or a disk path. */
+/**
+ * A public share shows names, sizes and dates relative to the share: never an owner or a disk
+ * path. A file request shows only its folder's name and what this visit put there.
+ */
 export const publicItemSchema = {
   type: 'object',
   properties: {
@@ -104,5 +155,21 @@ export const publicItemSchema = {
       properties: { by: { type: 'string' }, asc: { type: 'boolean' } },
     },
     token: { type: 'string' },
+    kind: { type: 'string' },
+    expire: { type: 'integer' },
+    downloadsLeft: { type: 'integer' },
+    visit: { type: 'string' },
+    uploads: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          path: { type: 'string' },
+          size: { type: 'integer' },
+          uploaded: { type: 'string' },
+        },
+      },
+    },
+    uploadBytesLeft: { type: 'integer' },
   },
 } as const;

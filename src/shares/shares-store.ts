@@ -14,6 +14,14 @@ export interface SharesStore {
   removeWhere(predicate: (share: StoredShare) => boolean): Promise<number>;
   /** Sets the bound inode of the shares that `predicate` picks (a new version of their file). */
   rebindWhere(predicate: (share: StoredShare) => boolean, ino: number): Promise<void>;
+  /**
+   * Changes one stored link inside a database write: `change` sees the link as stored now (or
+   * undefined when it is gone) and may throw to change nothing. Checks that must hold under
+   * concurrent requests (a download limit) belong in `change`.
+   */
+  update<R>(hash: string, change: (share: StoredShare | undefined) => R): Promise<R>;
+  /** Changes any number of stored links in one database write. */
+  updateAll(change: (shares: StoredShare[]) => void): Promise<void>;
 }
 
 export function createSharesStore(database: Database): SharesStore {
@@ -39,6 +47,12 @@ export function createSharesStore(database: Database): SharesStore {
     rebindWhere: (predicate, ino) =>
       database.mutate((data) => {
         for (const share of data.shares) if (predicate(share)) share.ino = ino;
+      }),
+    update: (hash, change) =>
+      database.mutate((data) => change(data.shares.find((share) => share.hash === hash))),
+    updateAll: (change) =>
+      database.mutate((data) => {
+        change(data.shares);
       }),
     removeWhere: (predicate) =>
       database.mutate((data) => {

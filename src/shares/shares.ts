@@ -1,13 +1,25 @@
-// Share links: creating, listing and deleting them, expiry arithmetic, one permanent link per path.
+// Share links: creating, listing, editing and deleting them, expiry arithmetic, one permanent link per path.
 import { randomBytes } from 'node:crypto';
 import { createAccess } from '../access/access';
-import { hashPassword, maxPasswordBytes, normalisePassword } from '../auth/passwords';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import type { VirtualPath } from '../fs/virtual-path';
 import { canonicalise } from '../fs/virtual-path';
 import type { StoredUser } from '../users/user';
-import type { StoredShare } from './share';
+import type { ShareKind, ShareStatus, StoredShare } from './share';
+import { isExhausted, isExpired, isPastGrace, kindOf, statusOf } from './share';
+import type { LimitInput } from './share-options';
+import {
+  checkLimitsFit,
+  maxDownloadLimit,
+  parseKind,
+  parseLimit,
+  sharePassword,
+  sharePasswordHash,
+} from './share-options';
+import { hashPassword } from '../auth/passwords';
+
+export { isExpired };
 
 /** The largest expiry number a client may send (File Browser's input limit, a 32-bit int). */
 export const maxExpiry = 2147483647;
@@ -20,13 +32,24 @@ const hashBytes = 18;
 /** Hashes are base64url; anything else can never name a share and is not looked up. */
 export const hashPattern = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** What the management API shows of a share (File Browser 2.63's fields): never the password hash. */
+/**
+ * What the management API shows of a share: File Browser 2.63's fields, then Drawer's. Never the
+ * password hash. A limit of 0 means none, as an expiry of 0 means permanent.
+ */
 export interface ShareView {
   hash: string;
   path: string;
   userID: number;
   expire: number;
   hasPassword: boolean;
+  kind: ShareKind;
+  /** Unix seconds; 0 for links made before Drawer recorded it. */
+  created: number;
+  status: ShareStatus;
+  downloads: number;
+  maxDownloads: number;
+  maxUploadBytes: number;
+  uploadedBytes: number;
   username?: string;
 }
 
@@ -34,6 +57,20 @@ export interface ShareRequest {
   expires?: string | undefined;
   unit?: string | undefined;
   password?: string | undefined;
+  kind?: string | undefined;
+  maxDownloads?: LimitInput;
+  maxUploadBytes?: LimitInput;
+}
+
+/** A change to a link: a field left out stays as it is (docs/SHARES.md, "Editing"). */
+export interface ShareEdit {
+  /** A new expiry from now, with `unit`; '' or '0' makes the link permanent. */
+  expires?: string | undefined;
+  unit?: string | undefined;
+  /** A new password; null or '' removes it. */
+  password?: string | null | undefined;
+  maxDownloads?: LimitInput;
+  maxUploadBytes?: LimitInput;
 }
 
 export function newShareHash(): string {
@@ -64,10 +101,6 @@ export function parseExpiry(
   return Math.floor(nowMs / 1000) + amount * seconds;
 }
 
-export function isExpired(share: StoredShare, nowMs: number): boolean {
-  return share.expire !== 0 && share.expire <= Math.floor(nowMs / 1000);
-}
-
 /** Stored paths are compared canonically, so a trailing slash (File Browser's folder form) is ignored. */
 function samePath(stored: string, path: VirtualPath): boolean {
   try {
@@ -77,21 +110,41 @@ function samePath(stored: string, path: VirtualPath): boolean {
   }
 }
 
-export function toShareView(share: StoredShare): ShareView {
+/** Counts not yet written (links without a limit count in batches) are shown too. */
+export function toShareView(
+  ctx: Pick<Context, 'shareTally' | 'now'>,
+  share: StoredShare,
+): ShareView {
+  const pending = (field: 'downloads' | 'uploadedBytes') =>
+    ctx.shareTally.pending(share.hash, field);
   return {
     hash: share.hash,
     path: share.path,
     userID: share.userID,
     expire: share.expire,
     hasPassword: share.passwordHash !== undefined,
+    kind: kindOf(share),
+    created: share.created ?? 0,
+    status: statusOf(share, ctx.now()),
+    downloads: (share.downloads ?? 0) + pending('downloads'),
+    maxDownloads: share.maxDownloads ?? 0,
+    maxUploadBytes: share.maxUploadBytes ?? 0,
+    uploadedBytes: (share.uploadedBytes ?? 0) + pending('uploadedBytes'),
   };
 }
 
-/** Expired links are deleted lazily, whenever shares are read; the database is written only if needed. */
-export async function pruneExpired(ctx: Context): Promise<void> {
+function ownedView(ctx: Context, share: StoredShare): ShareView {
+  return { ...toShareView(ctx, share), username: ctx.users.get(share.userID)?.username ?? '' };
+}
+
+/**
+ * Gone links are deleted once their grace period is over (--share-grace), whenever shares are
+ * read, and by the sweeper; the database is written only if needed.
+ */
+export async function pruneGone(ctx: Context): Promise<void> {
   const now = ctx.now();
-  if (ctx.shares.list().some((share) => isExpired(share, now)))
-    await ctx.shares.removeWhere((share) => isExpired(share, now));
+  const isDue = (share: StoredShare) => isPastGrace(share, now, ctx.config.shareGraceMs);
+  if (ctx.shares.list().some(isDue)) await ctx.shares.removeWhere(isDue);
 }
 
 function checkSharePermission(ctx: Context, actor: StoredUser) {
@@ -104,21 +157,11 @@ function checkSharePermission(ctx: Context, actor: StoredUser) {
 const byOwnerThenExpiry = (a: StoredShare, b: StoredShare) =>
   a.userID - b.userID || a.expire - b.expire;
 
-/**
- * A link's password as given, NFC like account passwords; '' or none means an open link. Any
- * length from one character is taken (it is the owner's choice, and guesses are throttled), up to
- * what bcrypt reads: past 72 bytes it would silently ignore the rest.
- */
-function sharePassword(password: string | undefined): string | undefined {
-  if (password === undefined || password === '') return undefined;
-  const normalised = normalisePassword(password);
-  if (Buffer.byteLength(normalised, 'utf8') > maxPasswordBytes)
-    throw new AppError(
-      'share.passwordTooLong',
-      `the password is too long, maximum length is ${maxPasswordBytes} bytes`,
-    );
-  return normalised;
-}
+/** A plain File Browser link: the kind the permanent-link rule applies to. */
+const isPlain = (share: StoredShare) =>
+  kindOf(share) === 'download' &&
+  share.passwordHash === undefined &&
+  share.maxDownloads === undefined;
 
 export async function createShare(
   ctx: Context,
@@ -126,33 +169,56 @@ export async function createShare(
   path: VirtualPath,
   request: ShareRequest,
 ): Promise<ShareView> {
-  const expire = parseExpiry(request.expires, request.unit, ctx.now());
+  const now = ctx.now();
+  const expire = parseExpiry(request.expires, request.unit, now);
+  const kind = parseKind(request.kind);
+  const maxDownloads = parseLimit(request.maxDownloads, 'maxDownloads', maxDownloadLimit);
+  const maxUploadBytes = parseLimit(
+    request.maxUploadBytes,
+    'maxUploadBytes',
+    Number.MAX_SAFE_INTEGER,
+  );
+  checkLimitsFit(kind, { maxDownloads, maxUploadBytes });
   const password = sharePassword(request.password);
   const fsView = await ctx.scopedFs(actor);
   const target = await fsView.resolveExisting(path, 'share').finally(() => fsView.close());
+  if (kind === 'upload') {
+    if (!target.stats.isDirectory())
+      throw new AppError('share.uploadNeedsFolder', 'only a folder can take uploads');
+    // The link never grants more than its owner has: uploads need the create permission there.
+    fsView.access.check('create', target.virtual);
+  }
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
   const share: StoredShare = {
     hash: newShareHash(),
     path: target.virtual,
     userID: actor.id,
     expire,
     ino: target.stats.ino,
-    ...(password === undefined ? {} : { passwordHash: await hashPassword(password) }),
+    ...(passwordHash === undefined ? {} : { passwordHash }),
+    kind,
+    created: Math.floor(now / 1000),
+    ...(typeof maxDownloads === 'number' ? { maxDownloads } : {}),
+    ...(typeof maxUploadBytes === 'number' ? { maxUploadBytes } : {}),
   };
-  // One permanent open link per user and path: the store looks for it inside the write, so two
-  // concurrent requests can never both create one. A password link is always a new one, and is
-  // never handed out for an open one.
+  // One permanent plain link per user and path: the store looks for it inside the write, so two
+  // concurrent requests can never both create one. A link with a password, another kind or a
+  // limit is always a new one, and is never handed out for a plain one.
   // A link bound to another inode is dead (something else is at the path now): not reused.
   const permanentOfActor = (stored: StoredShare) =>
     stored.userID === actor.id &&
     stored.expire === 0 &&
-    stored.passwordHash === undefined &&
+    isPlain(stored) &&
     samePath(stored.path, target.virtual) &&
     (stored.ino === undefined || stored.ino === target.stats.ino);
-  const reuse = expire === 0 && password === undefined ? permanentOfActor : undefined;
-  return toShareView(await ctx.shares.add(share, reuse));
+  const reuse = expire === 0 && isPlain(share) ? permanentOfActor : undefined;
+  return toShareView(ctx, await ctx.shares.add(share, reuse));
 }
 
-/** The caller's live links on one path; the path need not exist any more, but must be shareable. */
+/**
+ * The caller's live links on one path (File Browser's share dialog: a gone link is not offered);
+ * the path need not exist any more, but must be shareable.
+ */
 export async function sharesForPath(
   ctx: Context,
   actor: StoredUser,
@@ -160,37 +226,87 @@ export async function sharesForPath(
 ): Promise<ShareView[]> {
   const fsView = await ctx.scopedFs(actor);
   const target = await fsView.resolve(path, 'share').finally(() => fsView.close());
-  await pruneExpired(ctx);
+  await pruneGone(ctx);
+  const now = ctx.now();
   return ctx.shares
     .list()
     .filter((share) => share.userID === actor.id && samePath(share.path, target.virtual))
+    .filter((share) => statusOf(share, now) === 'active')
     .sort(byOwnerThenExpiry)
-    .map(toShareView);
+    .map((share) => toShareView(ctx, share));
 }
 
-/** The caller's links, or everyone's for an admin; each names its owner. */
-export async function listShares(ctx: Context, actor: StoredUser): Promise<ShareView[]> {
+/**
+ * The caller's links, or everyone's for an admin (`user` narrows them to one owner's); each
+ * names its owner. Gone links in their grace period are listed, with their status.
+ */
+export async function listShares(
+  ctx: Context,
+  actor: StoredUser,
+  filter: { user?: number | undefined } = {},
+): Promise<ShareView[]> {
   const access = checkSharePermission(ctx, actor);
-  await pruneExpired(ctx);
+  await pruneGone(ctx);
   return ctx.shares
     .list()
     .filter((share) => access.permissions.admin || share.userID === actor.id)
+    .filter((share) => filter.user === undefined || share.userID === filter.user)
     .sort(byOwnerThenExpiry)
-    .map((share) => ({
-      ...toShareView(share),
-      username: ctx.users.get(share.userID)?.username ?? '',
-    }));
+    .map((share) => ownedView(ctx, share));
+}
+
+/** The link as its owner or an admin may act on it; someone else's answers like an unknown one. */
+async function ownLink(ctx: Context, actor: StoredUser, hash: string): Promise<StoredShare> {
+  const access = checkSharePermission(ctx, actor);
+  await pruneGone(ctx);
+  const share = hashPattern.test(hash) ? ctx.shares.get(hash) : undefined;
+  if (!share || (share.userID !== actor.id && !access.permissions.admin))
+    throw new AppError('share.notFound', 'Not found');
+  return share;
 }
 
 /** Someone else's link answers exactly like an unknown one, so hashes cannot be probed. */
 export async function deleteShare(ctx: Context, actor: StoredUser, hash: string): Promise<void> {
-  const access = checkSharePermission(ctx, actor);
-  const share = hashPattern.test(hash) ? ctx.shares.get(hash) : undefined;
-  if (
-    !share ||
-    isExpired(share, ctx.now()) ||
-    (share.userID !== actor.id && !access.permissions.admin)
-  )
-    throw new AppError('share.notFound', 'Not found');
+  await ownLink(ctx, actor, hash);
   await ctx.shares.remove(hash);
+}
+
+/**
+ * Changes a link's expiry, password or limits (never its kind or item: a link already sent
+ * must keep meaning what it meant). A gone link in its grace period comes back to life when the
+ * change lifts what ended it.
+ */
+export async function editShare(
+  ctx: Context,
+  actor: StoredUser,
+  hash: string,
+  edit: ShareEdit,
+): Promise<ShareView> {
+  const current = await ownLink(ctx, actor, hash);
+  const now = ctx.now();
+  const expire = edit.expires === undefined ? undefined : parseExpiry(edit.expires, edit.unit, now);
+  const maxDownloads = parseLimit(edit.maxDownloads, 'maxDownloads', maxDownloadLimit);
+  const maxUploadBytes = parseLimit(edit.maxUploadBytes, 'maxUploadBytes', Number.MAX_SAFE_INTEGER);
+  checkLimitsFit(kindOf(current), { maxDownloads, maxUploadBytes });
+  const password =
+    edit.password === undefined
+      ? undefined
+      : { hash: await sharePasswordHash(edit.password ?? undefined) };
+  const updated = await ctx.shares.update(hash, (stored) => {
+    if (!stored) throw new AppError('share.notFound', 'Not found');
+    if (expire !== undefined) stored.expire = expire;
+    if (password !== undefined) {
+      if (password.hash === undefined) delete stored.passwordHash;
+      else stored.passwordHash = password.hash;
+    }
+    if (maxDownloads === null) delete stored.maxDownloads;
+    else if (maxDownloads !== undefined) stored.maxDownloads = maxDownloads;
+    if (maxUploadBytes === null) delete stored.maxUploadBytes;
+    else if (maxUploadBytes !== undefined) stored.maxUploadBytes = maxUploadBytes;
+    // The grace period of a used-up link runs from when it was used up, or from now.
+    if (!isExhausted(stored)) delete stored.exhaustedAt;
+    else stored.exhaustedAt ??= Math.floor(now / 1000);
+    return { ...stored };
+  });
+  return ownedView(ctx, updated);
 }

@@ -11,8 +11,10 @@ import { AtomicJsonFile, CorruptDatabaseError } from './atomic-file';
 /**
  * 2: links may carry a password hash. An older Drawer would ignore it and open those links to
  * anyone, so it must refuse the file instead: the version is raised with the first write.
+ * 3: links have kinds and limits (docs/SHARES.md). An older Drawer would serve a view link or a
+ * file request as a full download link, and ignore download limits, so it must refuse it too.
  */
-export const schemaVersion = 2;
+export const schemaVersion = 3;
 
 export interface DatabaseShape {
   version: number;

@@ -12,11 +12,20 @@ import { expiryOf, parseRecord, slotFor } from './upload-record';
 const notFound = (message = 'no upload of yours is in progress at this path') =>
   new AppError('upload.notFound', message);
 
-/** The upload's slot in the folder that holds (or will hold) its target; `create` is checked. */
-export async function slotAt(view: ScopedFs, virtual: VirtualPath) {
+/**
+ * The upload's slot in the folder that holds (or will hold) its target; `create` is checked.
+ * `visit` names a file request's visitor, whose uploads have slots of their own.
+ */
+export async function slotAt(view: ScopedFs, virtual: VirtualPath, visit?: string) {
   const target = await view.resolve(virtual, 'create');
   if (!target.parent || target.missing.length > 0 || virtual === '/') throw notFound();
-  return { target, folder: target.parent, slot: slotFor(view.actor.id, target.name) };
+  return { target, folder: target.parent, slot: slotFor(view.actor.id, target.name, visit) };
+}
+
+/** Whose upload to look for: a user's own (no visit), or one visit's of a file request. */
+export interface UploadParty {
+  owner: number;
+  visit: string | undefined;
 }
 
 export interface Loaded {
@@ -26,8 +35,8 @@ export interface Loaded {
 }
 
 /**
- * Reads the actor's upload in a slot. Anything that is not exactly what was created (another
- * owner, another id, a copied or replaced folder or data file) is 404, as is an expired upload
+ * Reads the party's upload in a slot. Anything that is not exactly what was created (another
+ * owner or visit, another id, a copied or replaced folder or data file) is 404, as is an expired upload
  * (the cleaner removes it).
  */
 export async function load(
@@ -35,7 +44,7 @@ export async function load(
   now: () => number,
   folder: FolderHandle,
   slot: string,
-  owner: number,
+  party: UploadParty,
   id: string | undefined,
   name: string,
 ): Promise<Loaded> {
@@ -44,7 +53,8 @@ export async function load(
   if (
     !record ||
     !disk.data ||
-    record.owner !== owner ||
+    record.owner !== party.owner ||
+    record.visit !== party.visit ||
     record.name !== name ||
     (id !== undefined && record.id !== id) ||
     !isSameIdentity(record.folder, folder) ||

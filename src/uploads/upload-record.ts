@@ -12,8 +12,13 @@ export interface UploadRecord {
   version: 1;
   /** Random; in the upload URL, so a client holding an older upload's URL cannot write into a newer one. */
   id: string;
-  /** The user who created it: nobody else can see, resume or end it. */
+  /** The user who created it (or whose file request it came through): nobody else can see, resume or end it. */
   owner: number;
+  /**
+   * For an upload through a file request: the link and the visit it came from ("<hash>/<visit>").
+   * Only that visit sees, resumes or ends it; the owner does not, nor does another visit.
+   */
+  visit?: string;
   /** The target as the owner named it, in their scope (for logs and messages). */
   path: VirtualPath;
   /** The target's name in the folder holding the data file. */
@@ -33,8 +38,9 @@ export interface UploadRecord {
  * client that only knows the target path (File Browser's upload URL) finds its upload, and
  * another user's upload to the same name lives in another slot.
  */
-export function slotFor(owner: number, name: string): string {
-  return createHash('sha256').update(`${owner}/${name}`).digest('hex').slice(0, 24);
+export function slotFor(owner: number, name: string, visit?: string): string {
+  const who = visit === undefined ? `${owner}` : `${owner}/${visit}`;
+  return createHash('sha256').update(`${who}/${name}`).digest('hex').slice(0, 24);
 }
 
 export function newUploadId(): string {
@@ -70,6 +76,8 @@ export function parseRecord(text: string): UploadRecord | undefined {
     typeof record.id !== 'string' ||
     !/^[0-9a-f]{24}$/.test(record.id) ||
     !isCount(record.owner) ||
+    (record.visit !== undefined &&
+      (typeof record.visit !== 'string' || !/^[\w-]{1,128}\/[\w-]{1,64}$/.test(record.visit))) ||
     typeof record.path !== 'string' ||
     !record.path.startsWith('/') ||
     typeof record.name !== 'string' ||

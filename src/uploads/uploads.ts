@@ -22,7 +22,7 @@ import {
 import type { SharesStore } from '../shares/shares-store';
 import type { UploadActivity } from './upload-activity';
 import type { UploadFoldersStore } from './upload-folders-store';
-import type { Loaded } from './upload-lookup';
+import type { Loaded, UploadParty } from './upload-lookup';
 import { load, slotAt } from './upload-lookup';
 import type { UploadRecord } from './upload-record';
 import { newUploadId, serialiseRecord, slotFor } from './upload-record';
@@ -69,6 +69,31 @@ export interface Chunk {
 export type CurrentView = () => Promise<{ view: ScopedFs; hooks: HookedAction }>;
 
 /**
+ * A visitor of a file request (docs/SHARES.md): the upload is this visit's alone (neither the
+ * owner nor another visit sees or resumes it), and its bytes count against the link's limit.
+ */
+export interface VisitUpload {
+  /** Names the link and the visit in the upload's record and slot: "<hash>/<visit>". */
+  key: string;
+  /** At creation, before anything is written: throws when the link cannot take `length` more bytes. */
+  reserve(id: string, length: number): void;
+  /**
+   * Just before the file is put in place: counts its bytes for good, throwing when that would
+   * pass the link's limit; returns what takes them back if the placing fails.
+   */
+  commit(length: number): Promise<() => Promise<void>>;
+  /** The upload is over, put in place or not: what `reserve` held is let go. */
+  release(id: string): void;
+  /** The file is in place. */
+  placed(virtual: VirtualPath, length: number): void;
+}
+
+const partyOf = (view: ScopedFs, visit: VisitUpload | undefined): UploadParty => ({
+  owner: view.actor.id,
+  visit: visit?.key,
+});
+
+/**
  * POST: checks the target as any upload's (create; modify and ?override=true to replace), the
  * size limit and the free space, then creates the empty data file and its record beside the
  * target. An earlier unfinished upload of the same user to the same name is replaced. An empty
@@ -80,34 +105,46 @@ export async function createUpload(
   virtual: VirtualPath,
   request: { length: number; override: boolean },
   hooks: HookedAction,
+  visit?: VisitUpload,
 ): Promise<UploadState> {
   const target = await resolveUploadTarget(view, virtual, request.override);
   if (request.length > deps.limits.maxSize)
     throw new AppError('fs.tooLarge', `uploads are limited to ${deps.limits.maxSize} bytes`);
   await view.pause('tus.beforeCreate');
-  return holdingFolders([target.parent], async () => {
-    const folder = await folderForNew(target);
-    try {
-      if (request.length > (await freeBytesOf(folder)))
-        throw new AppError('fs.noSpace', 'the upload is larger than the free space on the disk');
-      const slot = slotFor(view.actor.id, target.name);
-      return await deps.activity.hold(folder, slot, async () => {
-        const record = await createFiles(deps, view, target, folder, slot, request);
-        const state: UploadState = {
-          id: record.id,
-          virtual,
-          offset: 0,
-          length: request.length,
-          expiresAt: record.createdAt + deps.limits.expirationMs,
-        };
-        if (request.length > 0) return state;
-        await complete(deps, view, virtual, folder, slot, record, hooks);
-        return { ...state, expiresAt: undefined };
-      });
-    } finally {
-      if (folder !== target.parent) folder.release();
-    }
-  });
+  const id = newUploadId();
+  visit?.reserve(id, request.length);
+  try {
+    return await holdingFolders([target.parent], async () => {
+      const folder = await folderForNew(target);
+      try {
+        if (request.length > (await freeBytesOf(folder)))
+          throw new AppError('fs.noSpace', 'the upload is larger than the free space on the disk');
+        const slot = slotFor(view.actor.id, target.name, visit?.key);
+        return await deps.activity.hold(folder, slot, async () => {
+          const record = await createFiles(deps, view, target, folder, slot, {
+            ...request,
+            id,
+            visit: visit?.key,
+          });
+          const state: UploadState = {
+            id: record.id,
+            virtual,
+            offset: 0,
+            length: request.length,
+            expiresAt: record.createdAt + deps.limits.expirationMs,
+          };
+          if (request.length > 0) return state;
+          await complete(deps, view, virtual, folder, slot, record, hooks, visit);
+          return { ...state, expiresAt: undefined };
+        });
+      } finally {
+        if (folder !== target.parent) folder.release();
+      }
+    });
+  } catch (error) {
+    visit?.release(id);
+    throw error;
+  }
 }
 
 async function createFiles(
@@ -116,7 +153,7 @@ async function createFiles(
   target: Resolved,
   folder: FolderHandle,
   slot: string,
-  request: { length: number; override: boolean },
+  request: { length: number; override: boolean; id: string; visit: string | undefined },
 ): Promise<UploadRecord> {
   const place = { path: await hostPathOf(folder), dev: folder.dev, ino: folder.ino };
   await deps.folders.begin(place);
@@ -124,8 +161,9 @@ async function createFiles(
     await removePartial(folder, slot);
     const fields = {
       version: 1 as const,
-      id: newUploadId(),
+      id: request.id,
       owner: view.actor.id,
+      ...(request.visit === undefined ? {} : { visit: request.visit }),
       path: target.virtual,
       name: target.name,
       length: request.length,
@@ -156,9 +194,10 @@ export async function uploadStatus(
   virtual: VirtualPath,
   id: string | undefined,
   hooks: HookedAction,
+  visit?: VisitUpload,
 ): Promise<UploadState> {
-  const { target, folder, slot } = await slotAt(view, virtual);
-  const owner = view.actor.id;
+  const { target, folder, slot } = await slotAt(view, virtual, visit?.key);
+  const party = partyOf(view, visit);
   const stateOf = ({ record, data, expiresAt }: Loaded): UploadState => ({
     id: record.id,
     virtual,
@@ -169,9 +208,9 @@ export async function uploadStatus(
   return holdingFolders([folder], async () => {
     let loaded: Loaded;
     try {
-      loaded = await load(deps.limits.expirationMs, deps.now, folder, slot, owner, id, target.name);
+      loaded = await load(deps.limits.expirationMs, deps.now, folder, slot, party, id, target.name);
     } catch (error) {
-      const done = id === undefined ? undefined : deps.activity.wasCompleted(id, owner);
+      const done = id === undefined ? undefined : deps.activity.wasCompleted(id, party.owner);
       if (id === undefined || !done) throw error;
       return { id, virtual, offset: done.length, length: done.length, expiresAt: undefined };
     }
@@ -183,12 +222,12 @@ export async function uploadStatus(
         deps.now,
         folder,
         slot,
-        owner,
+        party,
         id,
         target.name,
       );
       if (now.data.size < now.record.length) return stateOf(now);
-      await complete(deps, view, virtual, folder, slot, now.record, hooks);
+      await complete(deps, view, virtual, folder, slot, now.record, hooks, visit);
       return { ...stateOf(now), expiresAt: undefined };
     });
   });
@@ -206,8 +245,9 @@ export async function appendChunk(
   chunk: Chunk,
   body: Readable,
   current: CurrentView,
+  visit?: VisitUpload,
 ): Promise<UploadState> {
-  const { target, folder, slot } = await slotAt(view, virtual);
+  const { target, folder, slot } = await slotAt(view, virtual, visit?.key);
   // Held to the end even if the client leaves: what arrived is synced and the lock released.
   return holdingFolders([folder], () =>
     deps.activity.hold(folder, slot, async () => {
@@ -216,7 +256,7 @@ export async function appendChunk(
         deps.now,
         folder,
         slot,
-        view.actor.id,
+        partyOf(view, visit),
         chunk.id,
         target.name,
       );
@@ -252,7 +292,7 @@ export async function appendChunk(
       if (result.offset < record.length) return state;
       // A session ended meanwhile keeps the bytes: the next HEAD after a login completes them.
       const now = await current();
-      await complete(deps, now.view, virtual, folder, slot, record, now.hooks);
+      await complete(deps, now.view, virtual, folder, slot, record, now.hooks, visit);
       return { ...state, expiresAt: undefined };
     }),
   );
@@ -272,6 +312,7 @@ async function complete(
   slot: string,
   record: UploadRecord,
   hooks: HookedAction,
+  visit?: VisitUpload,
 ): Promise<void> {
   try {
     const target = await resolveUploadTarget(view, virtual, record.override);
@@ -283,13 +324,24 @@ async function complete(
     )
       throw new AppError('fs.badPath', 'the upload’s folder was moved or replaced');
     await view.pause('tus.beforePlace');
-    await placeUpload(view, target, deps, hooks, (into) =>
-      placePartial(into, slot, target.name, target.stats !== undefined),
-    );
+    // A file request's bytes are counted before the file appears, so the link's limit holds
+    // however many uploads finish at once; a placing that fails gives them back.
+    const giveBack = visit ? await visit.commit(record.length) : undefined;
+    try {
+      await placeUpload(view, target, deps, hooks, (into) =>
+        placePartial(into, slot, target.name, target.stats !== undefined),
+      );
+    } catch (error) {
+      await giveBack?.();
+      throw error;
+    }
     deps.activity.completed(record.id, { owner: record.owner, length: record.length });
+    visit?.placed(virtual, record.length);
   } catch (error) {
     await removePartial(folder, slot);
     throw error;
+  } finally {
+    visit?.release(record.id);
   }
 }
 
@@ -299,12 +351,23 @@ export async function terminateUpload(
   view: ScopedFs,
   virtual: VirtualPath,
   id: string | undefined,
+  visit?: VisitUpload,
 ): Promise<void> {
-  const { target, folder, slot } = await slotAt(view, virtual);
+  const { target, folder, slot } = await slotAt(view, virtual, visit?.key);
+  const party = partyOf(view, visit);
   await holdingFolders([folder], () =>
     deps.activity.hold(folder, slot, async () => {
-      await load(deps.limits.expirationMs, deps.now, folder, slot, view.actor.id, id, target.name);
+      const { record } = await load(
+        deps.limits.expirationMs,
+        deps.now,
+        folder,
+        slot,
+        party,
+        id,
+        target.name,
+      );
       await removePartial(folder, slot);
+      visit?.release(record.id);
     }),
   );
 }

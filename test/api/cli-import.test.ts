@@ -106,6 +106,7 @@ describe('drawer import', () => {
         userID: 2,
         expire: 0,
         passwordHash: '$2a$10$NnWOxl/ScjlKcSLoPWAmeOgdjxK3mGrFEnBwcGlmC/fyy7yyymcZu',
+        kind: 'download',
       },
     );
     const fresh = freshInstall();

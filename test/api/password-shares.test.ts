@@ -81,8 +81,21 @@ describe('password-protected share links', () => {
     assert.equal(open.hasPassword, false);
     assert.equal(again.hasPassword, true);
     assert.deepEqual(
-      { ...again, hash: '' },
-      { hash: '', path: '/pub/a.txt', userID: 1, expire: 0, hasPassword: true },
+      { ...again, hash: '', created: 0 },
+      {
+        hash: '',
+        path: '/pub/a.txt',
+        userID: 1,
+        expire: 0,
+        hasPassword: true,
+        kind: 'download',
+        created: 0,
+        status: 'active',
+        downloads: 0,
+        maxDownloads: 0,
+        maxUploadBytes: 0,
+        uploadedBytes: 0,
+      },
     );
     const hashes = new Set([fileHash, open.hash, again.hash]);
     assert.equal(hashes.size, 3, 'a password link is always new');

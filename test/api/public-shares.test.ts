@@ -129,6 +129,8 @@ describe('public share access', () => {
           modified: '',
           extension: '.txt',
           type: 'text',
+          kind: 'download',
+          expire: 0,
         },
       );
       assert.match(item.modified, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
@@ -252,7 +254,7 @@ describe('public share access', () => {
     assert.ok(fine.text.includes('CCC'));
   });
 
-  it('answers unknown and expired links identically', async () => {
+  it('answers an expired link 410 (its grace period), unknown ones 404, none with content', async () => {
     // Expiry is kept in whole seconds, so a 2-second link lives between 1 and 2 seconds.
     const expiring = await server.request('POST', '/api/share/pub/b.txt?expires=2&unit=seconds', {
       token: alice,
@@ -261,7 +263,12 @@ describe('public share access', () => {
     assert.equal((await get(`/api/public/share/${expiredHash}`)).status, 200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const unknownHash = Buffer.alloc(18, 7).toString('base64url');
-    for (const hash of [expiredHash, unknownHash, '<script>', 'x'.repeat(200)])
+    for (const route of ['share', 'dl', 'preview/thumb']) {
+      const response = await get(`/api/public/${route}/${expiredHash}`);
+      assert.equal(response.status, 410, `${route} ${expiredHash}`);
+      assert.deepEqual(response.json(), { code: 'share.gone', message: 'this link has expired' });
+    }
+    for (const hash of [unknownHash, '<script>', 'x'.repeat(200)])
       for (const route of ['share', 'dl']) {
         const response = await get(`/api/public/${route}/${hash}`);
         assert.equal(response.status, 404, `${route} ${hash}`);

@@ -13,6 +13,7 @@ interface Share {
   userID: number;
   expire: number;
   hasPassword: boolean;
+  created: number;
   username?: string;
 }
 
@@ -57,6 +58,8 @@ describe('share links', () => {
 
   before(async () => {
     server = await startServer({
+      // File Browser's way: an expired link is deleted at once (grace periods: share-kinds.test.ts).
+      args: ['--share-grace', '0'],
       setup(root) {
         const outside = path.join(root, '..', 'outside');
         fs.mkdirSync(outside, { recursive: true });
@@ -95,9 +98,23 @@ describe('share links', () => {
     assert.equal(response.status, 200, response.text);
     const share = response.json<Share>();
     assert.match(share.hash, /^[A-Za-z0-9_-]{24}$/);
+    assert.ok(Math.abs(share.created - Date.now() / 1000) < 60, 'created now');
     assert.deepEqual(
-      { ...share, hash: '' },
-      { hash: '', path: '/pub/a.txt', userID: alice.id, expire: 0, hasPassword: false },
+      { ...share, hash: '', created: 0 },
+      {
+        hash: '',
+        path: '/pub/a.txt',
+        userID: alice.id,
+        expire: 0,
+        hasPassword: false,
+        kind: 'download',
+        created: 0,
+        status: 'active',
+        downloads: 0,
+        maxDownloads: 0,
+        maxUploadBytes: 0,
+        uploadedBytes: 0,
+      },
     );
   });
 

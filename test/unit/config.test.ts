@@ -44,6 +44,7 @@ describe('parseInvocation', () => {
       sessionLifetimeMs: 30 * 24 * 3600 * 1000,
       tusExpirationMs: 24 * 3600 * 1000,
       tusMaxSize: 2 ** 40,
+      shareGraceMs: 7 * 24 * 3600 * 1000,
       enableThumbnails: true,
       resizePreview: true,
       cacheDir: '/work/drawer.json.cache',
@@ -198,6 +199,17 @@ describe('parseInvocation', () => {
       ['--tus-max-size', '0'],
       ['--tus-max-size', '5X'],
       ['--tus-max-size', '999999999999999T'],
+    ])
+      assert.throws(() => serve(argv), UsageError, argv.join(' '));
+  });
+
+  it('reads the grace period of gone share links, 0 included, and refuses bad ones', () => {
+    assert.equal(serve(['--share-grace', '36h']).shareGraceMs, 36 * 3600 * 1000);
+    assert.equal(serve(['--share-grace', '0']).shareGraceMs, 0);
+    assert.equal(serve([], { DRAWER_SHARE_GRACE: '2d' }).shareGraceMs, 2 * 86_400_000);
+    for (const argv of [
+      ['--share-grace', 'later'],
+      ['--share-grace', '-1d'],
     ])
       assert.throws(() => serve(argv), UsageError, argv.join(' '));
   });

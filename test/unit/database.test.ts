@@ -36,9 +36,10 @@ describe('database', () => {
     await database.mutate((data) => {
       data.nextUserId += 1;
     });
-    // Written by a Drawer that knows link passwords: an older one must refuse it, not open them.
+    // Written by a Drawer that knows link passwords, kinds and limits: an older one must refuse
+    // it, not serve view links and file requests as download links.
     assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).version, schemaVersion);
-    assert.equal(schemaVersion, 2);
+    assert.equal(schemaVersion, 3);
   });
 
   it('keeps memory as the file is when a write fails', async () => {

@@ -113,6 +113,10 @@ describe('planning an import', () => {
         ['s3cr3tLk', 2, 0, '$2a$10$NnWOxl/ScjlKcSLoPWAmeOgdjxK3mGrFEnBwcGlmC/fyy7yyymcZu'],
       ],
     );
+    // File Browser's links are download links, without limits.
+    assert.ok(
+      data.shares.every((share) => share.kind === 'download' && share.maxDownloads === undefined),
+    );
     assert.equal(data.settings.minimumPasswordLength, 10);
     assert.deepEqual(data.settings.tus, { chunkSize: 5242880, retryCount: 3 });
     assert.deepEqual(data.settings.commands.after_upload, ['echo uploaded $FILE']);
