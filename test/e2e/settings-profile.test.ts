@@ -53,11 +53,14 @@ describe('profile settings', () => {
     await tab.close();
   });
 
-  it('hides the settings navigation from other users and sends them from admin pages to /403', async () => {
+  it("hides the admin pages from other users' settings navigation and sends them from admin pages to /403", async () => {
     const tab = await ui.newPage({ as: carol });
     await tab.open('/settings/profile');
     await tab.page.getByRole('heading', { level: 2, name: 'Profile Settings' }).waitFor();
-    assert.equal(await tab.page.getByRole('navigation', { name: 'Settings' }).count(), 0);
+    // Other users' navigation has their own pages (profile, shares), never the admin ones.
+    const nav = tab.page.getByRole('navigation', { name: 'Settings' });
+    assert.equal(await nav.getByRole('link', { name: 'Global Settings' }).count(), 0);
+    assert.equal(await nav.getByRole('link', { name: 'User Management' }).count(), 0);
     for (const adminPath of [
       '/settings/global',
       '/settings/users',

@@ -14,6 +14,31 @@ export interface ShareLink {
   expire: number;
   /** Visitors need its password. */
   hasPassword?: boolean;
+  kind?: ShareKind;
+  /** Unix seconds; 0 for links made before Drawer recorded it. */
+  created?: number;
+  status?: ShareStatus;
+  downloads?: number;
+  /** 0: no limit. */
+  maxDownloads?: number;
+  /** The byte limit of a file request; 0: none. */
+  maxUploadBytes?: number;
+  uploadedBytes?: number;
+  /** The owner's name (the shares list and PATCH only). */
+  username?: string;
+}
+
+export const shareKinds = ['download', 'view', 'upload'] as const;
+export type ShareKind = (typeof shareKinds)[number];
+export type ShareStatus = 'active' | 'expired' | 'exhausted';
+
+/** What a new link is: its kind and limit, besides its expiry and password. */
+export interface ShareOptions {
+  kind: ShareKind;
+  /** Downloads allowed (download and view links); 0: no limit. */
+  maxDownloads?: number;
+  /** Bytes allowed in all (file requests); 0: no limit. */
+  maxUploadBytes?: number;
 }
 
 export const shareUnits = ['seconds', 'minutes', 'hours', 'days'] as const;
@@ -54,11 +79,45 @@ export function createShareLink(
   virtualPath: string,
   expiry?: { amount: number; unit: ShareUnit },
   password = '',
+  options: ShareOptions = { kind: 'download' },
 ): Promise<ShareLink> {
   const query = expiry ? { expires: String(expiry.amount), unit: expiry.unit } : undefined;
   // The password goes in the body, never in the URL (server and proxy logs keep URLs).
-  const json = password === '' ? undefined : { password };
-  return api.json<ShareLink>('POST', shareApiPath(virtualPath), { query, json });
+  const json: Record<string, unknown> = {};
+  if (password !== '') json.password = password;
+  if (options.kind !== 'download') json.kind = options.kind;
+  if (options.maxDownloads) json.maxDownloads = options.maxDownloads;
+  if (options.maxUploadBytes) json.maxUploadBytes = options.maxUploadBytes;
+  return api.json<ShareLink>('POST', shareApiPath(virtualPath), {
+    query,
+    json: Object.keys(json).length === 0 ? undefined : json,
+  });
+}
+
+/** Every link of the caller, or for an admin everyone's (optionally one user's). */
+export function allSharesQuery(api: ApiClient, user?: number) {
+  return queryOptions({
+    queryKey: ['allShares', user ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.json<ShareLink[]>('GET', 'api/shares', {
+        signal,
+        query: user === undefined ? undefined : { user },
+      }),
+  });
+}
+
+/** What an edit changes; what is left out stays. */
+export interface ShareChange {
+  expires?: string;
+  unit?: ShareUnit;
+  /** null removes the password. */
+  password?: string | null;
+  maxDownloads?: number;
+  maxUploadBytes?: number;
+}
+
+export function editShareLink(api: ApiClient, hash: string, change: ShareChange) {
+  return api.json<ShareLink>('PATCH', `api/share/${encodeURIComponent(hash)}`, { json: change });
 }
 
 export async function deleteShareLink(api: ApiClient, hash: string): Promise<void> {
@@ -76,12 +135,23 @@ export interface PublicShare extends PublicShareItem {
   numFiles?: number;
   /** Given for a password-protected share: opens it (downloads too) for a while. */
   token?: string;
+  kind?: ShareKind;
+  /** Downloads left on a link with a limit. */
+  downloadsLeft?: number;
+  /** A file request's visit token: the upload routes ask for it in X-Share-Visit. */
+  visit?: string;
+  /** The files this visit put in place (file requests). */
+  uploads?: { path: string; size: number; uploaded: string }[];
+  /** Bytes a file request with a limit still takes. */
+  uploadBytesLeft?: number;
 }
 
 /** How a visitor of a password-protected share proves it: the password once, then its token. */
 export interface ShareCredentials {
   password?: string;
   token?: string;
+  /** A file request's visit, sent back to keep it. */
+  visit?: string;
 }
 
 /** One share-relative item of a share, as the visitor is allowed to see it. */
@@ -102,11 +172,31 @@ export function fetchPublicShare(
       anonymous: true,
       query: credentials.token ? { token: credentials.token } : undefined,
       // Encoded as File Browser's client does, so any character survives an HTTP header.
-      headers: credentials.password
-        ? { 'X-SHARE-PASSWORD': encodeURIComponent(credentials.password) }
-        : undefined,
+      headers: {
+        ...(credentials.password
+          ? { 'X-SHARE-PASSWORD': encodeURIComponent(credentials.password) }
+          : {}),
+        ...(credentials.visit ? { 'X-Share-Visit': credentials.visit } : {}),
+      },
     },
   );
+}
+
+/** The visit of a file request, kept for the tab's life so a reload goes on with it. */
+export function storedVisit(hash: string): string | undefined {
+  try {
+    return sessionStorage.getItem(`drawer-share-visit:${hash}`) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeVisit(hash: string, visit: string | undefined): void {
+  try {
+    if (visit) sessionStorage.setItem(`drawer-share-visit:${hash}`, visit);
+  } catch {
+    // Storage refused (private mode): the visit lasts as long as the page.
+  }
 }
 
 /**
@@ -117,7 +207,17 @@ export function publicShareQuery(api: ApiClient, hash: string, sub: string, toke
   const path = normalizePath(sub);
   return queryOptions({
     queryKey: ['publicShare', hash, path, token ?? ''],
-    queryFn: ({ signal }) => fetchPublicShare(api, hash, path, { token }, signal),
+    queryFn: async ({ signal }) => {
+      const share = await fetchPublicShare(
+        api,
+        hash,
+        path,
+        { token, visit: storedVisit(hash) },
+        signal,
+      );
+      storeVisit(hash, share.visit);
+      return share;
+    },
   });
 }
 
@@ -132,9 +232,13 @@ export function publicDownloadUrl(
   target: { path: string; name: string },
   isFileShare: boolean,
   token?: string,
+  inline = false,
 ): string {
   const base = `${config.BaseURL}/api/public/dl/${encodeURIComponent(hash)}`;
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const params = new URLSearchParams();
+  if (token) params.set('token', token);
+  if (inline) params.set('inline', 'true');
+  const query = params.size > 0 ? `?${params.toString()}` : '';
   if (isFileShare) return `${base}/${encodeURIComponent(target.name)}${query}`;
   const path = normalizePath(target.path);
   return `${path === '/' ? `${base}/` : `${base}${encodePath(path)}`}${query}`;

@@ -22,6 +22,7 @@ export const promptComponents: { [N in PromptName]?: PromptComponent<N> } = {
   download: fromFilePrompts('download'),
   replace: fromFilePrompts('replace'),
   share: lazy(() => import('./share')),
+  shareEdit: lazy(() => import('./share-edit')),
   search: lazy(() => import('./search')),
   deleteUser: lazy(() => import('./delete-user')),
 };

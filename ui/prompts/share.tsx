@@ -1,5 +1,6 @@
-// The share dialog (SPEC §2, §4, §5): an item's links, new timed or permanent links with an
-// optional password, copy and delete.
+// The share dialog (SPEC §2, §4, §5): an item's links, new timed or permanent links of a kind
+// (download, view only, file request for a folder) with an optional password and limit, copy and
+// delete.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,17 @@ import {
   sharesQuery,
   sortShareLinks,
 } from '../api/shares';
-import type { ShareLink, ShareUnit } from '../api/shares';
+import type { ShareKind, ShareLink, ShareUnit } from '../api/shares';
+import {
+  byteUnits,
+  kindLabels,
+  kindOf,
+  maxWhole,
+  parseBytes,
+  parseCount,
+  usageText,
+} from '../api/share-limits';
+import type { ByteUnit } from '../api/share-limits';
 import { useApi } from '../api/use-api';
 import { notifyError } from '../components/describe-error';
 import { formatDate, formatRelative } from '../components/format';
@@ -31,7 +42,7 @@ const unitLabels = {
 } as const satisfies Record<ShareUnit, string>;
 
 /** The largest expiry number the server takes (SPEC §9). */
-const maxAmount = 2147483647;
+const maxAmount = maxWhole;
 
 function LinkRow({ link, onDelete }: { link: ShareLink; onDelete: (link: ShareLink) => void }) {
   const { t } = useTranslation();
@@ -57,6 +68,10 @@ function LinkRow({ link, onDelete }: { link: ShareLink; onDelete: (link: ShareLi
             <span className="share-link-protected"> · {t('share.protected')}</span>
           )}
         </span>
+        <span className="share-link-usage">
+          <span className="share-link-kind">{t(kindLabels[kindOf(link)])}</span> ·{' '}
+          {usageText(t, link)}
+        </span>
       </div>
       <IconButton icon="copy" label={t('share.copy')} onClick={() => void copy()} />
       <IconButton icon="delete" label={t('share.delete')} onClick={() => onDelete(link)} />
@@ -73,19 +88,36 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
   const [amount, setAmount] = useState('');
   const [unit, setUnit] = useState<ShareUnit>('hours');
   const [password, setPassword] = useState('');
+  const [kind, setKind] = useState<ShareKind>('download');
+  const [limit, setLimit] = useState('');
+  const [byteUnit, setByteUnit] = useState<ByteUnit>('MB');
+  const [limitError, setLimitError] = useState(false);
   const [busy, setBusy] = useState(false);
+  const kinds: ShareKind[] = item.isDir ? ['download', 'view', 'upload'] : ['download', 'view'];
 
   const update = (change: (links: ShareLink[]) => ShareLink[]) =>
     queryClient.setQueryData(query.queryKey, (old) => sortShareLinks(change(old ?? [])));
 
   const create = async (expiry?: { amount: number; unit: ShareUnit }) => {
+    const amountOfLimit = kind === 'upload' ? parseBytes(limit, byteUnit) : parseCount(limit);
+    if (amountOfLimit === undefined) {
+      setLimitError(true);
+      return;
+    }
+    setLimitError(false);
     setBusy(true);
     try {
-      const link = await createShareLink(api, item.path, expiry, password);
+      const link = await createShareLink(api, item.path, expiry, password, {
+        kind,
+        ...(kind === 'upload'
+          ? { maxUploadBytes: amountOfLimit }
+          : { maxDownloads: amountOfLimit }),
+      });
       // A second permanent request answers the existing link: never list it twice.
       update((old) => [...old.filter((other) => other.hash !== link.hash), link]);
       if (expiry) setAmount('');
       setPassword('');
+      setLimit('');
     } catch (error) {
       notifyError(error);
     } finally {
@@ -107,8 +139,12 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
     );
 
   const list = links.data ?? [];
-  // The server keeps one permanent open link per item; a password link is always a new one.
-  const hasPermanent = list.some((link) => link.expire === 0 && !link.hasPassword);
+  // The server keeps one permanent open unlimited download link per item; any other is new.
+  const hasPermanent = list.some(
+    (link) =>
+      link.expire === 0 && !link.hasPassword && kindOf(link) === 'download' && !link.maxDownloads,
+  );
+  const plain = password === '' && kind === 'download' && limit.trim() === '';
   return (
     <PromptFrame
       title={t('share.title')}
@@ -137,6 +173,79 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
             <LinkRow key={link.hash} link={link} onDelete={(target) => void remove(target)} />
           ))}
         </ul>
+      )}
+      <fieldset className="share-kinds">
+        <legend>{t('share.kind')}</legend>
+        {kinds.map((value) => (
+          <label key={value} className="share-kind">
+            <input
+              type="radio"
+              name="share-kind"
+              value={value}
+              checked={kind === value}
+              onChange={() => {
+                setKind(value);
+                setLimit('');
+                setLimitError(false);
+              }}
+            />
+            <span>{t(kindLabels[value])}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="share-kind-hint">{t(`share.kindHints.${kind}`)}</p>
+      {kind === 'upload' ? (
+        <div className="share-limit">
+          <label className="field share-limit-amount">
+            <span>{t('share.uploadLimit')}</span>
+            <input
+              className="input"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              placeholder={t('share.noLimit')}
+              value={limit}
+              aria-invalid={limitError || undefined}
+              onChange={(event) => setLimit(event.target.value)}
+            />
+          </label>
+          <label className="field share-limit-unit">
+            <span>{t('share.sizeUnit')}</span>
+            <select
+              className="input"
+              value={byteUnit}
+              onChange={(event) => setByteUnit(event.target.value === 'GB' ? 'GB' : 'MB')}
+            >
+              {Object.keys(byteUnits).map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : (
+        <label className="field share-limit-downloads">
+          <span>{t('share.downloadLimit')}</span>
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={maxWhole}
+            step={1}
+            placeholder={t('share.noLimit')}
+            value={limit}
+            aria-invalid={limitError || undefined}
+            onChange={(event) => setLimit(event.target.value)}
+          />
+        </label>
+      )}
+      {limitError && (
+        <p className="share-limit-error" role="alert">
+          {t('share.invalidLimit')}
+        </p>
       )}
       <label className="field share-password">
         <span>{t('share.password')}</span>
@@ -184,7 +293,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
           {t('share.create')}
         </button>
       </div>
-      {!links.isPending && (!hasPermanent || password !== '') && (
+      {!links.isPending && (!hasPermanent || !plain) && (
         <button
           type="button"
           className="button button-block share-permanent"

@@ -30,6 +30,13 @@ export const usersRoute = createRoute({
   component: lazyRouteComponent(() => import('./settings.users.lazy')),
 });
 
+/** The share links of the user, or of everyone for an admin. */
+export const sharesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings/shares',
+  component: lazyRouteComponent(() => import('./settings.shares.lazy')),
+});
+
 /** /settings/users/new creates a user; /settings/users/{id} edits one. */
 export const userRoute = createRoute({
   getParentRoute: () => adminRoute,
@@ -38,5 +45,5 @@ export const userRoute = createRoute({
 });
 
 /** The logged-in routes and the admin-only ones, for route-tree.ts. */
-export const settingsRoutes = [settingsRoute, profileRoute] as const;
+export const settingsRoutes = [settingsRoute, profileRoute, sharesRoute] as const;
 export const adminSettingsRoutes = [globalSettingsRoute, usersRoute, userRoute] as const;

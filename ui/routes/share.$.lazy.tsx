@@ -1,11 +1,13 @@
 // The public share page (SPEC §2): icon, name, download link and QR code; a folder also lists its
-// items. A password-protected share asks for its password first, then works with its token.
+// items. A password-protected share asks for its password first, then works with its token. A
+// view-only link offers no download, a file request its upload zone (a chunk of its own), and a
+// link past its expiry or limit says it has ended.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { publicDownloadUrl, publicShareQuery } from '../api/shares';
+import { publicDownloadUrl, publicShareQuery, storeVisit } from '../api/shares';
 import type { PublicShare } from '../api/shares';
 import { useApi } from '../api/use-api';
 import { AppLink } from '../components/app-link';
@@ -19,6 +21,8 @@ import { QrCode } from './share/qr-code';
 import { shareAddressOf, sharePageUrl } from './share/share-address';
 import { ShareListing } from './share/share-listing';
 import { SharePasswordForm } from './share/share-password';
+
+const FileRequest = lazy(() => import('./share/file-request'));
 
 function Crumbs({ hash, sub }: { hash: string; sub: string }) {
   const { t } = useTranslation();
@@ -48,13 +52,18 @@ function Crumbs({ hash, sub }: { hash: string; sub: string }) {
 function Summary({ share, hash, sub }: { share: PublicShare; hash: string; sub: string }) {
   const { t } = useTranslation();
   const token = share.token;
+  const viewOnly = share.kind === 'view';
   const href = publicDownloadUrl(hash, share, !share.isDir, token);
   // A protected share's QR code leads to this page, which asks for the password: a code
-  // seen over a shoulder must not carry the token that opens the share without it.
-  const qrTarget = token ? config.BaseURL + sharePageUrl(hash, sub) : href;
-  const hint = share.isDir
-    ? t(token ? 'publicShare.protectedFolderHint' : 'publicShare.folderHint')
-    : t(token ? 'publicShare.protectedFileHint' : 'publicShare.fileHint');
+  // seen over a shoulder must not carry the token that opens the share without it. A view-only
+  // link's leads to the page too: its files are not downloads.
+  const opensPage = token !== undefined || viewOnly;
+  const qrTarget = opensPage ? config.BaseURL + sharePageUrl(hash, sub) : href;
+  const hint = viewOnly
+    ? t(share.isDir ? 'publicShare.viewFolderHint' : 'publicShare.viewFileHint')
+    : share.isDir
+      ? t(token ? 'publicShare.protectedFolderHint' : 'publicShare.folderHint')
+      : t(token ? 'publicShare.protectedFileHint' : 'publicShare.fileHint');
   const meta = share.isDir
     ? t('publicShare.counts', { folders: share.numDirs ?? 0, files: share.numFiles ?? 0 })
     : `${formatSize(share.size)} · ${formatDate(share.modified)}`;
@@ -69,12 +78,31 @@ function Summary({ share, hash, sub }: { share: PublicShare; hash: string; sub: 
           </div>
         </div>
         <p className="share-hint">{hint}</p>
-        <a className="button button-primary share-download" href={href} download>
-          <Icon name="download" size={20} />
-          {share.isDir ? t('publicShare.downloadFolder') : t('publicShare.downloadFile')}
-        </a>
+        {share.downloadsLeft !== undefined && (
+          <p className="share-downloads-left">
+            {t('publicShare.downloadsLeft', { n: share.downloadsLeft })}
+          </p>
+        )}
+        {viewOnly ? (
+          !share.isDir && (
+            <a
+              className="button button-primary share-view"
+              href={publicDownloadUrl(hash, share, true, token, true)}
+              target="_blank"
+              rel="noreferrer"
+            >
+              <Icon name="info" size={20} />
+              {t('publicShare.viewFile')}
+            </a>
+          )
+        ) : (
+          <a className="button button-primary share-download" href={href} download>
+            <Icon name="download" size={20} />
+            {share.isDir ? t('publicShare.downloadFolder') : t('publicShare.downloadFile')}
+          </a>
+        )}
       </div>
-      <QrCode text={new URL(qrTarget, location.href).href} opensPage={token !== undefined} />
+      <QrCode text={new URL(qrTarget, location.href).href} opensPage={opensPage} />
     </section>
   );
 }
@@ -92,14 +120,27 @@ export default function PublicSharePage() {
   useDocumentTitle(share.data?.name || t('publicShare.title'));
   // No password yet, or a token that has run out: the server asks for the password.
   const needsPassword = share.error instanceof ApiError && share.error.status === 401;
+  // Past its expiry or its download limit, in the grace before it is deleted.
+  const gone = share.error instanceof ApiError && share.error.status === 410;
 
   const open = (answer: PublicShare) => {
+    storeVisit(hash, answer.visit);
     queryClient.setQueryData(publicShareQuery(api, hash, sub, answer.token).queryKey, answer);
     setOpened(answer.token ? { hash, token: answer.token } : undefined);
   };
 
   let body;
   if (needsPassword) body = <SharePasswordForm key={hash} hash={hash} sub={sub} onOpened={open} />;
+  else if (gone)
+    body = (
+      <section className="share-card share-gone" role="alert" aria-labelledby="share-gone-title">
+        <Icon name="error" size={40} className="icon share-gone-icon" />
+        <h1 id="share-gone-title" className="share-name">
+          {t('publicShare.goneTitle')}
+        </h1>
+        <p className="share-hint">{t('publicShare.goneHint')}</p>
+      </section>
+    );
   else if (hash === '' || share.isError)
     body = (
       <p className="share-missing" role="alert">
@@ -113,13 +154,30 @@ export default function PublicSharePage() {
         <Spinner label={t('publicShare.loading')} />
       </div>
     );
+  else if (share.data.kind === 'upload')
+    body = (
+      <Suspense
+        fallback={
+          <div className="share-loading">
+            <Spinner label={t('publicShare.loading')} />
+          </div>
+        }
+      >
+        <FileRequest hash={hash} share={share.data} onUploaded={() => void share.refetch()} />
+      </Suspense>
+    );
   else
     body = (
       <>
         {sub !== '/' && <Crumbs hash={hash} sub={sub} />}
         <Summary share={share.data} hash={hash} sub={sub} />
         {share.data.isDir && (
-          <ShareListing hash={hash} items={share.data.items ?? []} token={share.data.token} />
+          <ShareListing
+            hash={hash}
+            items={share.data.items ?? []}
+            token={share.data.token}
+            viewOnly={share.data.kind === 'view'}
+          />
         )}
       </>
     );

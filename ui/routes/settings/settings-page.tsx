@@ -13,17 +13,26 @@ export function SettingsPage({ title, children }: { title: string; children: Rea
   useDocumentTitle(title);
   return (
     <div className="settings">
-      {user.perm.admin && (
+      {(user.perm.admin || user.perm.share) && (
         <nav className="settings-nav" aria-label={t('settings.navigation')}>
           <Link to="/settings/profile" className="settings-tab">
             {t('settings.profile.title')}
           </Link>
-          <Link to="/settings/global" className="settings-tab">
-            {t('settings.global.title')}
-          </Link>
-          <Link to="/settings/users" className="settings-tab">
-            {t('users.title')}
-          </Link>
+          {user.perm.share && (
+            <Link to="/settings/shares" className="settings-tab">
+              {t('shares.title')}
+            </Link>
+          )}
+          {user.perm.admin && (
+            <>
+              <Link to="/settings/global" className="settings-tab">
+                {t('settings.global.title')}
+              </Link>
+              <Link to="/settings/users" className="settings-tab">
+                {t('users.title')}
+              </Link>
+            </>
+          )}
         </nav>
       )}
       <h1 className="visually-hidden">{title}</h1>

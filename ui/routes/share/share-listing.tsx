@@ -12,10 +12,12 @@ function ItemName({
   hash,
   item,
   token,
+  viewOnly,
 }: {
   hash: string;
   item: PublicShareItem;
   token: string | undefined;
+  viewOnly: boolean;
 }) {
   const content = (
     <>
@@ -29,6 +31,18 @@ function ItemName({
         {content}
       </AppLink>
     );
+  // A view-only link's files open in a tab of their own, as the browser shows them.
+  if (viewOnly)
+    return (
+      <a
+        href={publicDownloadUrl(hash, item, false, token, true)}
+        className="share-entry-link"
+        target="_blank"
+        rel="noreferrer"
+      >
+        {content}
+      </a>
+    );
   return (
     <a href={publicDownloadUrl(hash, item, false, token)} className="share-entry-link" download>
       {content}
@@ -36,15 +50,20 @@ function ItemName({
   );
 }
 
-/** `token`: a password-protected share's, which its downloads carry. */
+/**
+ * `token`: a password-protected share's, which its downloads carry. `viewOnly`: a view link's
+ * listing, whose files open inline and offer no download.
+ */
 export function ShareListing({
   hash,
   items,
   token,
+  viewOnly = false,
 }: {
   hash: string;
   items: PublicShareItem[];
   token: string | undefined;
+  viewOnly?: boolean;
 }) {
   const { t } = useTranslation();
   if (items.length === 0) return <p className="share-listing-empty">{t('publicShare.empty')}</p>;
@@ -52,12 +71,12 @@ export function ShareListing({
     <ul className="share-listing" aria-label={t('publicShare.contents')}>
       {items.map((item) => (
         <li key={item.path} className="share-entry">
-          <ItemName hash={hash} item={item} token={token} />
+          <ItemName hash={hash} item={item} token={token} viewOnly={viewOnly} />
           <span className="share-entry-size">
             {item.isDir ? t('publicShare.noSize') : formatSize(item.size)}
           </span>
           <span className="share-entry-modified">{formatRelative(item.modified)}</span>
-          {item.isDir ? (
+          {item.isDir || viewOnly ? (
             <span className="share-entry-action" aria-hidden="true">
               <Icon name="chevron" size={20} />
             </span>

@@ -1,0 +1,252 @@
+// shareEdit: changes a link's expiry, password and limit (PATCH /api/share/<hash>); what is left as
+// it is stays. Opened from the shares page.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  bytesAsUnit,
+  byteUnits,
+  kindOf,
+  maxWhole,
+  parseBytes,
+  parseCount,
+} from '../api/share-limits';
+import type { ByteUnit } from '../api/share-limits';
+import { editShareLink, shareUnits } from '../api/shares';
+import type { ShareChange, ShareLink, ShareUnit } from '../api/shares';
+import { useApi } from '../api/use-api';
+import { closePrompt } from '../state/prompt';
+import { showSuccess } from '../state/toasts';
+import { ActionButton } from './action-button';
+import { CancelButton, PromptFrame } from './prompt-frame';
+import { useAction } from './use-action';
+
+declare module '../state/prompt' {
+  interface PromptPropsMap {
+    shareEdit: { link: ShareLink };
+  }
+}
+
+type ExpiryChoice = 'keep' | 'permanent' | 'new';
+type PasswordChoice = 'keep' | 'set' | 'remove';
+
+const unitLabels = {
+  seconds: 'share.units.seconds',
+  minutes: 'share.units.minutes',
+  hours: 'share.units.hours',
+  days: 'share.units.days',
+} as const satisfies Record<ShareUnit, string>;
+
+export default function ShareEditPrompt({ link }: { link: ShareLink }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const action = useAction();
+  const upload = kindOf(link) === 'upload';
+  const [expiry, setExpiry] = useState<ExpiryChoice>('keep');
+  const [amount, setAmount] = useState('');
+  const [unit, setUnit] = useState<ShareUnit>('days');
+  const [passwordChoice, setPasswordChoice] = useState<PasswordChoice>('keep');
+  const [password, setPassword] = useState('');
+  const initialBytes = bytesAsUnit(link.maxUploadBytes ?? 0);
+  const [limit, setLimit] = useState(
+    upload ? initialBytes.amount : link.maxDownloads ? String(link.maxDownloads) : '',
+  );
+  const [byteUnit, setByteUnit] = useState<ByteUnit>(initialBytes.unit);
+  const [invalid, setInvalid] = useState('');
+
+  /** The change the form asks for, or undefined (and the reason shown) when a field is wrong. */
+  const changeOf = (): ShareChange | undefined => {
+    const change: ShareChange = {};
+    if (expiry === 'permanent') change.expires = '0';
+    if (expiry === 'new') {
+      const text = amount.trim();
+      if (!/^\d+$/.test(text) || Number(text) === 0 || Number(text) > maxWhole) {
+        setInvalid(t('share.invalidExpiry'));
+        return undefined;
+      }
+      change.expires = text;
+      change.unit = unit;
+    }
+    if (passwordChoice === 'remove') change.password = null;
+    if (passwordChoice === 'set') {
+      if (password === '') {
+        setInvalid(t('share.passwordMissing'));
+        return undefined;
+      }
+      change.password = password;
+    }
+    const value = upload ? parseBytes(limit, byteUnit) : parseCount(limit);
+    if (value === undefined) {
+      setInvalid(t('share.invalidLimit'));
+      return undefined;
+    }
+    if (upload && value !== (link.maxUploadBytes ?? 0)) change.maxUploadBytes = value;
+    if (!upload && value !== (link.maxDownloads ?? 0)) change.maxDownloads = value;
+    setInvalid('');
+    return change;
+  };
+
+  const save = async (change: ShareChange) => {
+    if (Object.keys(change).length > 0) await editShareLink(api, link.hash, change);
+    await queryClient.invalidateQueries({ queryKey: ['allShares'] });
+    await queryClient.invalidateQueries({ queryKey: ['shares'] });
+    closePrompt();
+    showSuccess(t('shares.saved'));
+  };
+
+  return (
+    <PromptFrame
+      title={t('shares.editTitle')}
+      className="share-prompt share-edit"
+      error={action.error}
+      onSubmit={() => {
+        const change = changeOf();
+        if (change) void action.run(() => save(change));
+      }}
+      actions={
+        <>
+          <CancelButton />
+          <ActionButton state={action.state} label={t('buttons.save')} />
+        </>
+      }
+    >
+      <p className="share-item">
+        <span>{link.path}</span>
+      </p>
+      <fieldset className="share-kinds">
+        <legend>{t('shares.expiry')}</legend>
+        {(['keep', 'permanent', 'new'] as const).map((value) => (
+          <label key={value} className="share-kind">
+            <input
+              type="radio"
+              name="share-expiry"
+              checked={expiry === value}
+              onChange={() => setExpiry(value)}
+            />
+            <span>{t(`shares.expiryChoices.${value}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {expiry === 'new' && (
+        <div className="share-new">
+          <label className="share-amount">
+            <span className="visually-hidden">{t('share.time')}</span>
+            <input
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxWhole}
+              step={1}
+              placeholder={t('share.timePlaceholder')}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          </label>
+          <label className="share-unit">
+            <span className="visually-hidden">{t('share.unit')}</span>
+            <select
+              className="input"
+              value={unit}
+              onChange={(event) =>
+                setUnit(shareUnits.find((value) => value === event.target.value) ?? 'days')
+              }
+            >
+              {shareUnits.map((value) => (
+                <option key={value} value={value}>
+                  {t(unitLabels[value])}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
+      <fieldset className="share-kinds">
+        <legend>{t('shares.passwordLegend')}</legend>
+        {(['keep', 'set', 'remove'] as const)
+          .filter((value) => value !== 'remove' || link.hasPassword)
+          .map((value) => (
+            <label key={value} className="share-kind">
+              <input
+                type="radio"
+                name="share-password"
+                checked={passwordChoice === value}
+                onChange={() => setPasswordChoice(value)}
+              />
+              <span>
+                {t(
+                  value === 'keep' && !link.hasPassword
+                    ? 'shares.passwordChoices.none'
+                    : `shares.passwordChoices.${value}`,
+                )}
+              </span>
+            </label>
+          ))}
+      </fieldset>
+      {passwordChoice === 'set' && (
+        <label className="field">
+          <span>{t('shares.newPassword')}</span>
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+      )}
+      {upload ? (
+        <div className="share-limit">
+          <label className="field share-limit-amount">
+            <span>{t('share.uploadLimit')}</span>
+            <input
+              className="input"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              placeholder={t('share.noLimit')}
+              value={limit}
+              onChange={(event) => setLimit(event.target.value)}
+            />
+          </label>
+          <label className="field share-limit-unit">
+            <span>{t('share.sizeUnit')}</span>
+            <select
+              className="input"
+              value={byteUnit}
+              onChange={(event) => setByteUnit(event.target.value === 'GB' ? 'GB' : 'MB')}
+            >
+              {Object.keys(byteUnits).map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : (
+        <label className="field share-limit-downloads">
+          <span>{t('share.downloadLimit')}</span>
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={maxWhole}
+            step={1}
+            placeholder={t('share.noLimit')}
+            value={limit}
+            onChange={(event) => setLimit(event.target.value)}
+          />
+        </label>
+      )}
+      {invalid && (
+        <p className="share-limit-error" role="alert">
+          {invalid}
+        </p>
+      )}
+    </PromptFrame>
+  );
+}
