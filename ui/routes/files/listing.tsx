@@ -1,12 +1,16 @@
-// The folder listing: Folders and Files sections, list or mosaic, 50 more items per scroll to the bottom,
-// only the rows on screen rendered, selection, drag to move, and drop from the desktop to upload.
+// The folder listing: Folders and Files sections as a list, a mosaic of square tiles or a gallery of
+// larger ones, 50 more items per scroll to the bottom, only the rows on screen rendered (their
+// thumbnails asked for as they come into view), selection, drag to move, and drop to upload.
 import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayHaveThumb, previewLink, usePreviewTicket } from '../../api/previews';
 import { filesUrl } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
+import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
 import { useElementWidth } from '../../components/use-media';
@@ -18,20 +22,39 @@ import {
   useSelection,
 } from '../../state/selection';
 import { useUser } from '../../state/session';
-import type { ItemHandlers } from './listing-item';
+import type { ItemHandlers, ItemLayout } from './listing-item';
 import { internalDragType, ListingItem } from './listing-item';
 import { ListingSort } from './listing-sort';
 import { refreshListings, transferWithConfirmation } from './transfer';
-import { batchFromDrop, batchFromFiles, isFileDrag, uploadBatch } from './upload';
+import { isFileDrag, takeDrop } from './drop';
+import type { DroppedItems } from './drop';
 import { useVirtualRows } from './virtual-rows';
 
 /** SPEC §9: 50 items at first, 50 more each time the page is scrolled to its bottom. */
 export const pageSize = 50;
-/** SPEC §9: mosaic columns = floor(width / 300), at least 1. */
-export const mosaicColumnWidth = 300;
+/**
+ * File tiles are square: columns = floor(width / target), at least 2 (two on a phone). The gallery
+ * keeps SPEC §9's 300 px for its larger tiles; the mosaic's are smaller, so more fit a screen.
+ */
+export const tileTargetWidth = { mosaic: 180, gallery: 300 } as const;
+/** Folders stay compact cards above the tiles, at least one a row. */
+export const folderCardWidth = 240;
 const headingHeight = 44;
 const listRowHeight = 52;
-const mosaicRowHeight = 76;
+const cardRowHeight = 76;
+const gridGap = 10;
+
+/** File Browser's view modes: 'list', 'mosaic' and 'mosaic gallery' ('' shows the mosaic). */
+export type ListingMode = 'list' | 'mosaic' | 'gallery';
+
+export function modeOf(viewMode: string): ListingMode {
+  if (viewMode === 'list') return 'list';
+  return viewMode === 'mosaic gallery' ? 'gallery' : 'mosaic';
+}
+
+export function columnsFor(width: number, target: number, least: number): number {
+  return Math.max(least, Math.floor(width / target));
+}
 
 /** The ids of the hidden inputs the header's upload buttons click: files, and a folder with its tree. */
 export const uploadInputId = 'upload-input';
@@ -42,7 +65,22 @@ function pickFolders(input: HTMLInputElement | null): void {
   input?.setAttribute('webkitdirectory', '');
 }
 
-type Row = { kind: 'heading'; label: string } | { kind: 'items'; items: ResourceItem[] };
+/** The upload code loads on the first drop or pick: the listing shows sooner without it. */
+function uploadDrop(
+  api: ApiClient,
+  queryClient: QueryClient,
+  dropped: DroppedItems,
+  folder: string,
+) {
+  import('./upload')
+    .then(async (upload) =>
+      upload.uploadBatch(api, queryClient, await upload.batchFromDrop(dropped), folder),
+    )
+    .catch(notifyError);
+}
+
+type Row =
+  { kind: 'heading'; label: string } | { kind: 'items'; layout: ItemLayout; items: ResourceItem[] };
 
 function chunk<T>(list: readonly T[], size: number): T[][] {
   const rows: T[][] = [];
@@ -62,8 +100,12 @@ export function Listing({ resource }: { resource: Resource }) {
   const [shown, setShown] = useState(pageSize);
   const [dropping, setDropping] = useState(false);
   const width = useElementWidth(container);
-  const mosaic = user.viewMode !== 'list';
-  const columns = mosaic ? Math.max(1, Math.floor(width / mosaicColumnWidth)) : 1;
+  const mode = modeOf(user.viewMode);
+  const grid = mode !== 'list';
+  const tileColumns = grid ? columnsFor(width, tileTargetWidth[mode], 2) : 1;
+  const cardColumns = grid ? columnsFor(width, folderCardWidth, 1) : 1;
+  const tileSize = Math.max(0, (width - gridGap * (tileColumns - 1)) / tileColumns);
+  const ticket = usePreviewTicket(resource.path);
 
   const ordered = useMemo(() => {
     const items = resource.items ?? [];
@@ -78,18 +120,24 @@ export function Listing({ resource }: { resource: Resource }) {
     const folders = visible.filter((item) => item.isDir);
     const files = visible.filter((item) => !item.isDir);
     const result: Row[] = [];
+    const folderLayout: ItemLayout = grid ? 'card' : 'row';
+    const fileLayout: ItemLayout = grid ? 'tile' : 'row';
     if (folders.length > 0) result.push({ kind: 'heading', label: t('files.folders') });
-    for (const items of chunk(folders, columns)) result.push({ kind: 'items', items });
+    for (const items of chunk(folders, cardColumns))
+      result.push({ kind: 'items', layout: folderLayout, items });
     if (files.length > 0) result.push({ kind: 'heading', label: t('files.files') });
-    for (const items of chunk(files, columns)) result.push({ kind: 'items', items });
+    for (const items of chunk(files, tileColumns))
+      result.push({ kind: 'items', layout: fileLayout, items });
     return result;
-  }, [ordered, shown, columns, t]);
+  }, [ordered, shown, grid, cardColumns, tileColumns, t]);
   const heights = useMemo(
     () =>
-      rows.map((row) =>
-        row.kind === 'heading' ? headingHeight : mosaic ? mosaicRowHeight : listRowHeight,
-      ),
-    [rows, mosaic],
+      rows.map((row) => {
+        if (row.kind === 'heading') return headingHeight;
+        if (row.layout === 'tile') return tileSize + gridGap;
+        return row.layout === 'card' ? cardRowHeight : listRowHeight;
+      }),
+    [rows, tileSize],
   );
   const { rows: onScreen, total } = useVirtualRows(container, heights);
 
@@ -139,9 +187,7 @@ export function Listing({ resource }: { resource: Resource }) {
             .finally(() => void refreshListings(queryClient));
           return;
         }
-        batchFromDrop(event.dataTransfer)
-          .then((batch) => uploadBatch(api, queryClient, batch, item.path))
-          .catch(notifyError);
+        uploadDrop(api, queryClient, takeDrop(event.dataTransfer), item.path);
       },
     };
   }, [api, queryClient, navigate, ordered, user.perm.rename, user.perm.create]);
@@ -159,22 +205,28 @@ export function Listing({ resource }: { resource: Resource }) {
       setDropping(false);
       if (!isFileDrag(event.dataTransfer) || !user.perm.create) return;
       event.preventDefault();
-      batchFromDrop(event.dataTransfer)
-        .then((batch) => uploadBatch(api, queryClient, batch, resource.path))
-        .catch(notifyError);
+      uploadDrop(api, queryClient, takeDrop(event.dataTransfer), resource.path);
     },
   };
 
   const uploadPicked = (event: ChangeEvent<HTMLInputElement>) => {
     const files = event.target.files ? [...event.target.files] : [];
     event.target.value = '';
-    void uploadBatch(api, queryClient, batchFromFiles(files), resource.path);
+    import('./upload')
+      .then((upload) =>
+        upload.uploadBatch(api, queryClient, upload.batchFromFiles(files), resource.path),
+      )
+      .catch(notifyError);
   };
 
   const selected = new Set(selection.paths);
+  const thumbOf = (item: ResourceItem) =>
+    ticket && mayHaveThumb(item)
+      ? previewLink(api, 'thumb', item.path, ticket, item.modified)
+      : undefined;
   return (
     <div
-      className={`listing ${mosaic ? 'mosaic' : 'list'}${dropping ? ' dropping' : ''}`}
+      className={`listing ${grid ? 'mosaic' : 'list'}${mode === 'gallery' ? ' gallery' : ''}${dropping ? ' dropping' : ''}`}
       {...dropZone}
     >
       {selection.multiple && (
@@ -215,14 +267,20 @@ export function Listing({ resource }: { resource: Resource }) {
               ) : (
                 <div
                   key={row.items[0]?.path}
-                  className="listing-row"
+                  className={`listing-row ${row.layout}s`}
                   role="presentation"
-                  style={{ top, height, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+                  style={{
+                    top,
+                    height: row.layout === 'tile' ? tileSize : height,
+                    gridTemplateColumns: `repeat(${row.layout === 'tile' ? tileColumns : row.layout === 'card' ? cardColumns : 1}, minmax(0, 1fr))`,
+                  }}
                 >
                   {row.items.map((item) => (
                     <ListingItem
                       key={item.path}
                       item={item}
+                      layout={row.layout}
+                      thumb={thumbOf(item)}
                       selected={selected.has(item.path)}
                       draggable={user.perm.rename}
                       handlers={handlers}
