@@ -1,5 +1,6 @@
 // The public share page (SPEC §2): icon, name, download link and QR code; a folder also lists its
-// items. A password-protected share asks for its password first, then works with its token.
+// items (with thumbnails), a file is shown inline. A password-protected share asks for its
+// password first, then works with its token.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import { appName, config } from '../config';
 import { QrCode } from './share/qr-code';
 import { shareAddressOf, sharePageUrl } from './share/share-address';
 import { ShareListing } from './share/share-listing';
+import { SharePreview } from './share/share-preview';
 import { SharePasswordForm } from './share/share-password';
 
 function Crumbs({ hash, sub }: { hash: string; sub: string }) {
@@ -45,10 +47,15 @@ function Crumbs({ hash, sub }: { hash: string; sub: string }) {
   );
 }
 
+/** The share is one file (addressed by its name), not a file opened inside a shared folder. */
+function isFileShare(share: PublicShare, sub: string): boolean {
+  return !share.isDir && sub === '/';
+}
+
 function Summary({ share, hash, sub }: { share: PublicShare; hash: string; sub: string }) {
   const { t } = useTranslation();
   const token = share.token;
-  const href = publicDownloadUrl(hash, share, !share.isDir, token);
+  const href = publicDownloadUrl(hash, share, isFileShare(share, sub), token);
   // A protected share's QR code leads to this page, which asks for the password: a code
   // seen over a shoulder must not carry the token that opens the share without it.
   const qrTarget = token ? config.BaseURL + sharePageUrl(hash, sub) : href;
@@ -118,8 +125,18 @@ export default function PublicSharePage() {
       <>
         {sub !== '/' && <Crumbs hash={hash} sub={sub} />}
         <Summary share={share.data} hash={hash} sub={sub} />
-        {share.data.isDir && (
+        {share.data.isDir ? (
           <ShareListing hash={hash} items={share.data.items ?? []} token={share.data.token} />
+        ) : (
+          <SharePreview
+            key={share.data.path}
+            file={{
+              hash,
+              item: share.data,
+              isFileShare: isFileShare(share.data, sub),
+              token: share.data.token,
+            }}
+          />
         )}
       </>
     );

@@ -47,7 +47,7 @@ function folderOf(resource: Resource): string {
 
 /** File Browser's cycle: list → mosaic → mosaic gallery → list; the button shows the next one. */
 const nextView = { list: 'mosaic', mosaic: 'mosaic gallery', 'mosaic gallery': 'list' } as const;
-const viewIcons = { list: 'list', mosaic: 'mosaic', 'mosaic gallery': 'gallery' } as const;
+const viewIcons = { list: 'list', mosaic: 'mosaic', 'mosaic gallery': 'image' } as const;
 
 function nextViewOf(user: SessionUser) {
   return nextView[

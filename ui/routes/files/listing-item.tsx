@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceItem } from '../../api/resources';
 import type { ClickModifiers } from '../../state/selection';
 import { FileIcon } from '../../components/file-icon';
-import { Thumbnail } from '../../components/thumbnail';
+import { Thumbnail } from '../../components/file-icon';
 import { formatDate, formatRelative, formatSize } from '../../components/format';
 
 /** SPEC §9: a second tap within 300 ms counts as a double-tap. */

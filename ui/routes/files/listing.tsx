@@ -25,7 +25,6 @@ import { useUser } from '../../state/session';
 import type { ItemHandlers, ItemLayout } from './listing-item';
 import { internalDragType, ListingItem } from './listing-item';
 import { ListingSort } from './listing-sort';
-import { refreshListings, transferWithConfirmation } from './transfer';
 import { isFileDrag, takeDrop } from './drop';
 import type { DroppedItems } from './drop';
 import { useVirtualRows } from './virtual-rows';
@@ -182,9 +181,13 @@ export function Listing({ resource }: { resource: Resource }) {
       drop(item, event) {
         if (event.dataTransfer.types.includes(internalDragType)) {
           const moving = selectedItems();
-          transferWithConfirmation(api, queryClient, 'rename', moving, item.path)
-            .catch(notifyError)
-            .finally(() => void refreshListings(queryClient));
+          // The transfer code loads on the first move, like the upload code.
+          void import('./transfer').then((transfer) =>
+            transfer
+              .transferWithConfirmation(api, queryClient, 'rename', moving, item.path)
+              .catch(notifyError)
+              .finally(() => void transfer.refreshListings(queryClient)),
+          );
           return;
         }
         uploadDrop(api, queryClient, takeDrop(event.dataTransfer), item.path);

@@ -17,6 +17,7 @@ import { promptStore, showPrompt } from '../../state/prompt';
 import { useUser } from '../../state/session';
 import { PreviewBody } from './preview-media';
 import { neighboursOf } from './preview-neighbours';
+import { useSwipe } from './preview-swipe';
 
 export interface PreviewProps {
   resource: Resource;
@@ -63,16 +64,21 @@ export default function Preview({ resource }: PreviewProps) {
   const go = (item: ResourceItem | undefined) => {
     if (item) void navigate({ href: filesUrl(item.path, false), replace: true });
   };
-  const steps = useRef({ previous, next, go });
-  steps.current = { previous, next, go };
+  const close = () => void navigate({ href: filesUrl(parentPath(resource.path), true) });
+  const steps = useRef({ previous, next, go, close });
+  steps.current = { previous, next, go, close };
+  const swipe = useSwipe((direction) => go(direction === 'left' ? next : previous));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (promptStore.get() || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey)
         return;
       if (keyBelongsToTarget(event.key, event.target)) return;
-      const { previous: before, next: after, go: step } = steps.current;
-      if (event.key === 'Enter' || event.key === 'ArrowRight') {
+      const { previous: before, next: after, go: step, close: leave } = steps.current;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        leave();
+      } else if (event.key === 'Enter' || event.key === 'ArrowRight') {
         event.preventDefault();
         step(after);
       } else if (event.key === 'ArrowLeft') {
@@ -80,8 +86,9 @@ export default function Preview({ resource }: PreviewProps) {
         step(before);
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Capturing: Esc reaches the viewer while an open prompt is still open (then it is the prompt's).
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
   // The viewer covers the window: the page behind must not scroll, and keys start inside it.
@@ -97,7 +104,6 @@ export default function Preview({ resource }: PreviewProps) {
     };
   }, []);
 
-  const close = () => void navigate({ href: filesUrl(parentPath(resource.path), true) });
   return (
     <section
       ref={frame}
@@ -156,7 +162,7 @@ export default function Preview({ resource }: PreviewProps) {
           />
         </div>
       </div>
-      <div className="preview-stage">
+      <div className="preview-stage" {...swipe}>
         <PreviewBody resource={resource} />
         {previous && (
           <button

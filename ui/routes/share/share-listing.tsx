@@ -1,11 +1,14 @@
-// A shared folder's contents on the public page: sub-folders open in the page, files download.
+// A shared folder's contents on the public page, with thumbnails: sub-folders and files open in the
+// page (a file shows itself there), and each file has its download button.
 import { useTranslation } from 'react-i18next';
 import type { PublicShareItem } from '../../api/shares';
-import { publicDownloadUrl } from '../../api/shares';
+import { mayHaveThumb } from '../../api/previews';
+import { publicDownloadUrl, publicPreviewLink } from '../../api/shares';
 import { AppLink } from '../../components/app-link';
 import { FileIcon } from '../../components/file-icon';
 import { formatRelative, formatSize } from '../../components/format';
 import { Icon } from '../../components/icons';
+import { Thumbnail } from '../../components/file-icon';
 import { sharePageUrl } from './share-address';
 
 function ItemName({
@@ -17,22 +20,19 @@ function ItemName({
   item: PublicShareItem;
   token: string | undefined;
 }) {
-  const content = (
-    <>
-      <FileIcon item={item} size={22} />
-      <span className="share-entry-name">{item.name}</span>
-    </>
-  );
-  if (item.isDir)
-    return (
-      <AppLink href={sharePageUrl(hash, item.path)} className="share-entry-link">
-        {content}
-      </AppLink>
-    );
+  const thumb = mayHaveThumb(item)
+    ? publicPreviewLink('thumb', hash, item, false, token)
+    : undefined;
+  // Folders open in the page; a file opens its own page, which shows it.
   return (
-    <a href={publicDownloadUrl(hash, item, false, token)} className="share-entry-link" download>
-      {content}
-    </a>
+    <AppLink href={sharePageUrl(hash, item.path)} className="share-entry-link">
+      {item.isDir ? (
+        <FileIcon item={item} size={22} />
+      ) : (
+        <Thumbnail item={item} src={thumb} iconSize={22} />
+      )}
+      <span className="share-entry-name">{item.name}</span>
+    </AppLink>
   );
 }
 
