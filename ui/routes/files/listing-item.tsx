@@ -5,8 +5,7 @@ import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceItem } from '../../api/resources';
 import type { ClickModifiers } from '../../state/selection';
-import { FileIcon } from '../../components/file-icon';
-import { Thumbnail } from '../../components/file-icon';
+import { FileIcon, Thumbnail } from '../../components/file-icon';
 import { formatDate, formatRelative, formatSize } from '../../components/format';
 
 /** SPEC §9: a second tap within 300 ms counts as a double-tap. */

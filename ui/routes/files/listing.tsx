@@ -255,7 +255,8 @@ export function Listing({ resource }: { resource: Resource }) {
             aria-label={t('files.listing')}
             style={{ height: total }}
           >
-            {onScreen.map(({ index, top, height }) => {
+            {/* Tiles are sized by the width: none before it is known (all would seem on screen). */}
+            {(width > 0 || !grid ? onScreen : []).map(({ index, top, height }) => {
               const row = rows[index];
               if (!row) return null;
               return row.kind === 'heading' ? (

@@ -5,10 +5,9 @@ import type { PublicShareItem } from '../../api/shares';
 import { mayHaveThumb } from '../../api/previews';
 import { publicDownloadUrl, publicPreviewLink } from '../../api/shares';
 import { AppLink } from '../../components/app-link';
-import { FileIcon } from '../../components/file-icon';
+import { FileIcon, Thumbnail } from '../../components/file-icon';
 import { formatRelative, formatSize } from '../../components/format';
 import { Icon } from '../../components/icons';
-import { Thumbnail } from '../../components/file-icon';
 import { sharePageUrl } from './share-address';
 
 function ItemName({
