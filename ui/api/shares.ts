@@ -3,10 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { config } from '../config';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
-import type { PreviewSize } from './previews';
-import { versionKey } from './previews';
 import type { ResourceItem } from './resources';
-import { normalizePath } from './resources';
+import { normalizePath, versionKey } from './resources';
 
 export interface ShareLink {
   hash: string;
@@ -147,7 +145,7 @@ export function publicDownloadUrl(
  * the hash), an item of a folder share by its share-relative path; a password link adds its token.
  */
 export function publicPreviewLink(
-  size: PreviewSize,
+  size: 'thumb' | 'big',
   hash: string,
   target: { path: string; name: string; modified?: string },
   isFileShare: boolean,

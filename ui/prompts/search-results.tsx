@@ -1,8 +1,9 @@
 // The search panel's results: './path' links with type icons and thumbnails, 50 at first and 50 more
 // near the bottom.
+import { usePreviewTicket } from '../api/tickets';
+import { mayHaveThumb, previewLink } from '../api/resources';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayHaveThumb, previewLink, usePreviewTicket } from '../api/previews';
 import { resultPath, resultType, resultUrl } from '../api/search';
 import type { SearchResult } from '../api/search';
 import { useApi } from '../api/use-api';

@@ -1,6 +1,7 @@
 // The text editor (loaded on use): CodeMirror with the language picked from the file name (loaded lazily),
 // read-only for textImmutable, at least 20 lines and growing; Ctrl/Cmd+S and the header button save.
 // A Markdown file also shows its rendered view: beside the editor, or instead of it on a phone.
+import { usePreviewTicket } from '../../api/tickets';
 import { LanguageDescription } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
 import type { Extension } from '@codemirror/state';
@@ -9,7 +10,6 @@ import CodeMirror from '@uiw/react-codemirror';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodePath } from '../../api/client';
-import { usePreviewTicket } from '../../api/previews';
 import { inlineLink, parentPath, saveFile } from '../../api/resources';
 import type { Resource } from '../../api/resources';
 import { useApi } from '../../api/use-api';

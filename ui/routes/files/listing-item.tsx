@@ -5,6 +5,7 @@ import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceItem } from '../../api/resources';
 import type { ClickModifiers } from '../../state/selection';
+import type { ItemLayout } from './listing-layout';
 import { FileIcon, Thumbnail } from '../../components/file-icon';
 import { formatDate, formatRelative, formatSize } from '../../components/format';
 
@@ -12,9 +13,6 @@ import { formatDate, formatRelative, formatSize } from '../../components/format'
 export const doubleTapMs = 300;
 /** The drag type of items dragged inside the listing (files from the desktop carry 'Files'). */
 export const internalDragType = 'application/x-drawer-items';
-
-/** A row of the list, a folder's card or a file's square tile in the mosaic and the gallery. */
-export type ItemLayout = 'row' | 'card' | 'tile';
 
 export interface ItemHandlers {
   click(item: ResourceItem, modifiers: ClickModifiers): void;

@@ -1,14 +1,14 @@
 // The folder listing: Folders and Files sections as a list, a mosaic of square tiles or a gallery of
 // larger ones, 50 more items per scroll to the bottom, only the rows on screen rendered (their
 // thumbnails asked for as they come into view), selection, drag to move, and drop to upload.
+import { usePreviewTicket } from '../../api/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayHaveThumb, previewLink, usePreviewTicket } from '../../api/previews';
-import { filesUrl } from '../../api/resources';
+import { filesUrl, mayHaveThumb, previewLink } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
@@ -22,8 +22,9 @@ import {
   useSelection,
 } from '../../state/selection';
 import { useUser } from '../../state/session';
-import type { ItemHandlers, ItemLayout } from './listing-item';
+import type { ItemHandlers } from './listing-item';
 import { internalDragType, ListingItem } from './listing-item';
+import { columnsOfRow, gridOf, rowHeight, rowsOf } from './listing-layout';
 import { ListingSort } from './listing-sort';
 import { isFileDrag, takeDrop } from './drop';
 import type { DroppedItems } from './drop';
@@ -31,30 +32,6 @@ import { useVirtualRows } from './virtual-rows';
 
 /** SPEC §9: 50 items at first, 50 more each time the page is scrolled to its bottom. */
 export const pageSize = 50;
-/**
- * File tiles are square: columns = floor(width / target), at least 2 (two on a phone). The gallery
- * keeps SPEC §9's 300 px for its larger tiles; the mosaic's are smaller, so more fit a screen.
- */
-export const tileTargetWidth = { mosaic: 180, gallery: 300 } as const;
-/** Folders stay compact cards above the tiles, at least one a row. */
-export const folderCardWidth = 240;
-const headingHeight = 44;
-const listRowHeight = 52;
-const cardRowHeight = 76;
-const gridGap = 10;
-
-/** File Browser's view modes: 'list', 'mosaic' and 'mosaic gallery' ('' shows the mosaic). */
-export type ListingMode = 'list' | 'mosaic' | 'gallery';
-
-export function modeOf(viewMode: string): ListingMode {
-  if (viewMode === 'list') return 'list';
-  return viewMode === 'mosaic gallery' ? 'gallery' : 'mosaic';
-}
-
-export function columnsFor(width: number, target: number, least: number): number {
-  return Math.max(least, Math.floor(width / target));
-}
-
 /** The ids of the hidden inputs the header's upload buttons click: files, and a folder with its tree. */
 export const uploadInputId = 'upload-input';
 export const uploadFolderInputId = 'upload-folder-input';
@@ -78,16 +55,6 @@ function uploadDrop(
     .catch(notifyError);
 }
 
-type Row =
-  { kind: 'heading'; label: string } | { kind: 'items'; layout: ItemLayout; items: ResourceItem[] };
-
-function chunk<T>(list: readonly T[], size: number): T[][] {
-  const rows: T[][] = [];
-  for (let index = 0; index < list.length; index += size)
-    rows.push(list.slice(index, index + size));
-  return rows;
-}
-
 export function Listing({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -99,11 +66,8 @@ export function Listing({ resource }: { resource: Resource }) {
   const [shown, setShown] = useState(pageSize);
   const [dropping, setDropping] = useState(false);
   const width = useElementWidth(container);
-  const mode = modeOf(user.viewMode);
-  const grid = mode !== 'list';
-  const tileColumns = grid ? columnsFor(width, tileTargetWidth[mode], 2) : 1;
-  const cardColumns = grid ? columnsFor(width, folderCardWidth, 1) : 1;
-  const tileSize = Math.max(0, (width - gridGap * (tileColumns - 1)) / tileColumns);
+  const grid = useMemo(() => gridOf(user.viewMode, width), [user.viewMode, width]);
+  const tiled = grid.mode !== 'list';
   const ticket = usePreviewTicket(resource.path);
 
   const ordered = useMemo(() => {
@@ -114,30 +78,15 @@ export function Listing({ resource }: { resource: Resource }) {
   const orderRef = useRef(order);
   orderRef.current = order;
 
-  const rows = useMemo(() => {
-    const visible = ordered.slice(0, shown);
-    const folders = visible.filter((item) => item.isDir);
-    const files = visible.filter((item) => !item.isDir);
-    const result: Row[] = [];
-    const folderLayout: ItemLayout = grid ? 'card' : 'row';
-    const fileLayout: ItemLayout = grid ? 'tile' : 'row';
-    if (folders.length > 0) result.push({ kind: 'heading', label: t('files.folders') });
-    for (const items of chunk(folders, cardColumns))
-      result.push({ kind: 'items', layout: folderLayout, items });
-    if (files.length > 0) result.push({ kind: 'heading', label: t('files.files') });
-    for (const items of chunk(files, tileColumns))
-      result.push({ kind: 'items', layout: fileLayout, items });
-    return result;
-  }, [ordered, shown, grid, cardColumns, tileColumns, t]);
-  const heights = useMemo(
+  const rows = useMemo(
     () =>
-      rows.map((row) => {
-        if (row.kind === 'heading') return headingHeight;
-        if (row.layout === 'tile') return tileSize + gridGap;
-        return row.layout === 'card' ? cardRowHeight : listRowHeight;
+      rowsOf(ordered.slice(0, shown), grid, {
+        folders: t('files.folders'),
+        files: t('files.files'),
       }),
-    [rows, tileSize],
+    [ordered, shown, grid, t],
   );
+  const heights = useMemo(() => rows.map((row) => rowHeight(row, grid)), [rows, grid]);
   const { rows: onScreen, total } = useVirtualRows(container, heights);
 
   // 50 more whenever the bottom of the page is reached (or the page does not scroll at all yet).
@@ -229,7 +178,7 @@ export function Listing({ resource }: { resource: Resource }) {
       : undefined;
   return (
     <div
-      className={`listing ${grid ? 'mosaic' : 'list'}${mode === 'gallery' ? ' gallery' : ''}${dropping ? ' dropping' : ''}`}
+      className={`listing ${tiled ? 'mosaic' : 'list'}${grid.mode === 'gallery' ? ' gallery' : ''}${dropping ? ' dropping' : ''}`}
       {...dropZone}
     >
       {selection.multiple && (
@@ -256,7 +205,7 @@ export function Listing({ resource }: { resource: Resource }) {
             style={{ height: total }}
           >
             {/* Tiles are sized by the width: none before it is known (all would seem on screen). */}
-            {(width > 0 || !grid ? onScreen : []).map(({ index, top, height }) => {
+            {(width > 0 || !tiled ? onScreen : []).map(({ index, top, height }) => {
               const row = rows[index];
               if (!row) return null;
               return row.kind === 'heading' ? (
@@ -275,8 +224,8 @@ export function Listing({ resource }: { resource: Resource }) {
                   role="presentation"
                   style={{
                     top,
-                    height: row.layout === 'tile' ? tileSize : height,
-                    gridTemplateColumns: `repeat(${row.layout === 'tile' ? tileColumns : row.layout === 'card' ? cardColumns : 1}, minmax(0, 1fr))`,
+                    height: row.layout === 'tile' ? grid.tileSize : height,
+                    gridTemplateColumns: `repeat(${columnsOfRow(row.layout, grid)}, minmax(0, 1fr))`,
                   }}
                 >
                   {row.items.map((item) => (

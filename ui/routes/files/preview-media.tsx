@@ -1,9 +1,14 @@
 // What the preview shows for each file type: image viewer, audio, video with subtitles, PDF, or a card.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadLink, inlineLink, parentPath, subtitleLink } from '../../api/resources';
+import {
+  downloadLink,
+  inlineLink,
+  parentPath,
+  previewLink,
+  subtitleLink,
+} from '../../api/resources';
 import type { Resource } from '../../api/resources';
-import { previewLink } from '../../api/previews';
 import { useStableTicket, useTicket } from '../../api/tickets';
 import { useApi } from '../../api/use-api';
 import { FileIcon } from '../../components/file-icon';

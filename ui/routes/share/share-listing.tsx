@@ -1,8 +1,8 @@
 // A shared folder's contents on the public page, with thumbnails: sub-folders and files open in the
 // page (a file shows itself there), and each file has its download button.
+import { mayHaveThumb } from '../../api/resources';
 import { useTranslation } from 'react-i18next';
 import type { PublicShareItem } from '../../api/shares';
-import { mayHaveThumb } from '../../api/previews';
 import { publicDownloadUrl, publicPreviewLink } from '../../api/shares';
 import { AppLink } from '../../components/app-link';
 import { FileIcon, Thumbnail } from '../../components/file-icon';
