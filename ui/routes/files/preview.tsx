@@ -4,7 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadLink, filesUrl, parentPath, resourceQuery } from '../../api/resources';
+import {
+  downloadLink,
+  filesUrl,
+  parentPath,
+  previewLink,
+  resourceQuery,
+} from '../../api/resources';
 import { useTicket } from '../../api/tickets';
 import type { Resource, ResourceItem } from '../../api/resources';
 import { useApi } from '../../api/use-api';
@@ -12,6 +18,7 @@ import { notifyError } from '../../components/describe-error';
 import { FileIcon } from '../../components/file-icon';
 import { IconButton } from '../../components/icon-button';
 import { Icon } from '../../components/icons';
+import { config } from '../../config';
 import { promptComponents } from '../../prompts/registry';
 import { promptStore, showPrompt } from '../../state/prompt';
 import { useUser } from '../../state/session';
@@ -32,11 +39,15 @@ function keyBelongsToTarget(key: string, target: EventTarget | null): boolean {
   return own.includes(target.tagName);
 }
 
-/** The neighbours in the parent folder; they are fetched ahead so stepping shows them at once. */
+/**
+ * The neighbours in the parent folder; they are fetched ahead (a picture's rendition too, under the
+ * folder ticket its viewer will use) so stepping or swiping shows them at once.
+ */
 function useNeighbours(resource: Resource) {
   const api = useApi();
   const queryClient = useQueryClient();
   const folder = useQuery(resourceQuery(api, parentPath(resource.path)));
+  const folderTicket = useTicket(parentPath(resource.path));
   const neighbours = useMemo(
     () => neighboursOf(folder.data?.items ?? [], resource.name),
     [folder.data, resource.name],
@@ -49,6 +60,12 @@ function useNeighbours(resource: Resource) {
     for (const item of [neighbours.previous, neighbours.next])
       if (item) void queryClient.prefetchQuery(resourceQuery(api, item.path));
   }, [api, queryClient, neighbours.previous, neighbours.next]);
+  useEffect(() => {
+    if (!folderTicket || !config.ResizePreview) return;
+    for (const item of [neighbours.previous, neighbours.next])
+      if (item?.type === 'image')
+        new Image().src = previewLink(api, 'big', item.path, folderTicket, item.modified);
+  }, [api, folderTicket, neighbours.previous, neighbours.next]);
   return neighbours;
 }
 
