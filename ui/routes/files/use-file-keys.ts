@@ -10,6 +10,7 @@ import { clearSelection, selectionStore } from '../../state/selection';
 import { sessionStore } from '../../state/session';
 import { download } from './file-actions';
 import type { FilesScreenKind } from './file-actions';
+import { refreshListings, transferWithConfirmation } from './transfer';
 
 function typingInField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -69,16 +70,12 @@ export function useFileKeys(
         if (!allowed) return;
         event.preventDefault();
         const action = clipboard.key === 'x' ? 'rename' : 'copy';
-        // The transfer code loads on the first paste (the files screen shows sooner without it).
-        void import('./transfer').then((transfer) =>
-          transfer
-            .transferWithConfirmation(api, queryClient, action, clipboard.items, shown.path)
-            .then((done) => {
-              if (done && clipboard.key === 'x') clipboardStore.set(null);
-            })
-            .catch(notifyError)
-            .finally(() => void transfer.refreshListings(queryClient)),
-        );
+        transferWithConfirmation(api, queryClient, action, clipboard.items, shown.path)
+          .then((done) => {
+            if (done && clipboard.key === 'x') clipboardStore.set(null);
+          })
+          .catch(notifyError)
+          .finally(() => void refreshListings(queryClient));
       }
     };
     window.addEventListener('keydown', onKey);

@@ -14,8 +14,7 @@ import { describeError } from '../../components/describe-error';
 import { formatRelative, formatSize } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { config } from '../../config';
-import { isFileDrag, takeDrop } from '../files/drop';
-import { batchFromDrop, batchFromFiles } from '../files/upload';
+import { batchFromDrop, batchFromFiles, isFileDrag } from '../files/upload';
 import type { UploadEntry } from '../files/upload';
 
 interface Sending {
@@ -125,7 +124,7 @@ export default function FileRequest({
     event.preventDefault();
     setDragging(false);
     if (!isFileDrag(event.dataTransfer)) return;
-    void batchFromDrop(takeDrop(event.dataTransfer)).then((batch) => start(batch.files));
+    void batchFromDrop(event.dataTransfer).then((batch) => start(batch.files));
   };
 
   const uploads = share.uploads ?? [];
