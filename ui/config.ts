@@ -17,6 +17,10 @@ export interface RuntimeConfig {
   ReCaptchaKey: string;
   ReCaptchaHost: string;
   EnableExec: boolean;
+  /** Thumbnails are drawn (off: `--disable-thumbnails`, the listing shows type icons only). */
+  EnableThumbs: boolean;
+  /** `big` previews are drawn at 1080 px (off: `--disable-preview-resize`, they are the file itself). */
+  ResizePreview: boolean;
   /** Resumable uploads: bytes per PATCH, and how many times a failed request is retried. */
   TusSettings: TusSettings;
 }
@@ -41,6 +45,8 @@ const defaults: RuntimeConfig = {
   ReCaptchaKey: '',
   ReCaptchaHost: 'https://www.google.com',
   EnableExec: false,
+  EnableThumbs: true,
+  ResizePreview: true,
   // The server's defaults (10 MiB, 5), for a page served without them.
   TusSettings: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
 };

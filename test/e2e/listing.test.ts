@@ -128,34 +128,48 @@ describe('listing', () => {
     assert.deepEqual(again.json<{ sorting: unknown }>().sorting, { by: 'name', asc: true });
   });
 
-  it('switches between list and mosaic, stores it, and sizes mosaic columns by width', async () => {
+  it('cycles list, mosaic and gallery, stores each, and sizes tile columns by width', async () => {
     await openFresh('/files/', { viewMode: 'list' });
-    // The view switches at once; the server has it once its write is on disk and answered.
-    const saved = tab.page.waitForResponse(
-      (response) =>
-        response.request().method() === 'PUT' && /\/api\/users\/1$/.test(response.url()),
-    );
-    await tab.page.getByRole('button', { name: 'Switch view' }).click();
-    await tab.page.locator('.listing.mosaic').waitFor();
-    await saved;
-    const stored = await ui.server.request('GET', '/api/users/1', { token });
-    assert.equal(stored.json<{ viewMode: string }>().viewMode, 'mosaic');
-    const width = await tab.page
-      .locator('.listing-body')
-      .evaluate((element) => element.clientWidth);
-    const columns = await tab.page
-      .locator('.listing-row')
-      .first()
-      .evaluate((row) => getComputedStyle(row).gridTemplateColumns.split(' ').length);
-    assert.equal(columns, Math.max(1, Math.floor(width / 300)));
-    await tab.shot('listing-mosaic');
+    const tileColumns = () =>
+      tab.page
+        .locator('.listing-row.tiles')
+        .first()
+        .evaluate((row) => getComputedStyle(row).gridTemplateColumns.split(' ').length);
+    const width = () =>
+      tab.page.locator('.listing-body').evaluate((element) => element.clientWidth);
+    // File Browser's cycle: list → mosaic → mosaic gallery → list.
+    for (const [viewMode, selector] of [
+      ['mosaic', '.listing.mosaic:not(.gallery)'],
+      ['mosaic gallery', '.listing.mosaic.gallery'],
+      ['list', '.listing.list'],
+    ] as const) {
+      // The view switches at once; the server has it once its write is on disk and answered.
+      const saved = tab.page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PUT' && /\/api\/users\/1$/.test(response.url()),
+      );
+      await tab.page.getByRole('button', { name: 'Switch view' }).click();
+      await tab.page.locator(selector).waitFor();
+      await saved;
+      const stored = await ui.server.request('GET', '/api/users/1', { token });
+      assert.equal(stored.json<{ viewMode: string }>().viewMode, viewMode);
+      if (viewMode === 'list') break;
+      // Square tiles: mosaic columns by 180 px, the gallery's by SPEC's 300 px, two at least.
+      const target = viewMode === 'mosaic' ? 180 : 300;
+      assert.equal(await tileColumns(), Math.max(2, Math.floor((await width()) / target)));
+      const tile = await tab.page.locator('.tiles .item').first().boundingBox();
+      assert.ok(tile && Math.abs(tile.width - tile.height) < 1.5, 'a square tile');
+      await tab.shot(viewMode === 'mosaic' ? 'listing-mosaic' : 'listing-gallery');
+    }
+    await setPreferences(ui.server, token, 1, { viewMode: 'mosaic' });
     await tab.page.reload();
     await tab.page.locator('.listing.mosaic').waitFor();
     await tab.page.setViewportSize({ width: 280, height: 700 });
     await tab.page.waitForFunction(
       () =>
-        getComputedStyle(document.querySelector('.listing-row')!).gridTemplateColumns.split(' ')
-          .length === 1,
+        getComputedStyle(document.querySelector('.listing-row.tiles')!).gridTemplateColumns.split(
+          ' ',
+        ).length === 2,
     );
     await tab.page.setViewportSize({ width: 1280, height: 800 });
   });

@@ -42,6 +42,10 @@ describe('public share page', () => {
           'photos/notes.txt': 'holiday notes\n',
           'photos/2024/summer.png': makePng(20, 20),
           'photos/empty/': '',
+          'media/paper.pdf': '%PDF-1.4\n%%EOF\n',
+          'media/song.mp3': Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]),
+          'media/clip.mp4': Buffer.from([0, 0, 0, 24, 0x66, 0x74, 0x79, 0x70, 1, 2, 3]),
+          'media/readme.md': '# Read me\n\n<img src=x onerror="alert(1)">Some *notes*.\n',
         }),
     });
     fileHash = await share(ui, '/report%20final.txt');
@@ -62,6 +66,11 @@ describe('public share page', () => {
       assert.match(String(await qr.getAttribute('src')), /^data:image\/png;base64,/);
       assert.equal(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth), 200);
       assert.equal(await tab.page.title(), 'report final.txt - Drawer');
+      // The recipient reads it in the page too.
+      assert.equal(
+        await tab.page.getByLabel('Contents of report final.txt').textContent(),
+        'the quarterly report\n',
+      );
       const body = await fetchFromPage(tab, href);
       assert.equal(body.status, 200);
       assert.equal(body.text, 'the quarterly report\n');
@@ -120,6 +129,34 @@ describe('public share page', () => {
       assertNoErrors(tab);
       await tab.close();
     });
+
+  it('shows shared PDF, audio, video and Markdown files inline', async () => {
+    const hash = await share(ui, '/media');
+    const tab = await ui.newPage({ as: null });
+    const open = async (name: string) => {
+      await tab.open(`/share/${hash}`);
+      await tab.page
+        .getByRole('list', { name: 'Contents' })
+        .getByRole('link', { name, exact: true })
+        .click();
+      await tab.page.getByRole('heading', { name }).waitFor();
+      return tab.page.getByRole('region', { name: 'Preview' });
+    };
+    const inline = new RegExp(`^/api/public/dl/${hash}/[^?]+\\?inline=true$`);
+    const pdf = (await open('paper.pdf')).locator('iframe[title="PDF paper.pdf"]');
+    assert.match(String(await pdf.getAttribute('src')), inline);
+    const audio = (await open('song.mp3')).getByLabel('Audio song.mp3');
+    assert.match(String(await audio.getAttribute('src')), inline);
+    const video = (await open('clip.mp4')).getByLabel('Video clip.mp4');
+    assert.match(String(await video.getAttribute('src')), inline);
+    const markdown = (await open('readme.md')).getByRole('article', {
+      name: 'Contents of readme.md',
+    });
+    await markdown.getByRole('heading', { name: 'Read me' }).waitFor();
+    assert.equal(await markdown.locator('[onerror]').count(), 0);
+    await tab.shot('public-share-markdown');
+    await tab.close();
+  });
 
   it('shows an empty shared sub-folder as empty', async () => {
     const tab = await ui.newPage({ as: null });

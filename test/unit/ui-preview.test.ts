@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ResourceItem } from '../../ui/api/resources';
 import { neighboursOf } from '../../ui/routes/files/preview-neighbours';
+import { swipeDirection } from '../../ui/routes/files/preview-swipe';
 import {
   clampScale,
   nextCycleScale,
@@ -77,5 +78,15 @@ describe('preview neighbours', () => {
   it('knows nothing of a file missing from the folder', () => {
     assert.deepEqual(neighboursOf(items, 'gone.png'), {});
     assert.deepEqual(neighboursOf(items, 'docs'), {});
+  });
+});
+
+describe('swiping between files', () => {
+  it('steps on a mostly sideways stroke of 50 px or more: left is next, right is previous', () => {
+    assert.equal(swipeDirection(-80, 10), 'left');
+    assert.equal(swipeDirection(120, -30), 'right');
+    assert.equal(swipeDirection(-49, 0), undefined, 'too short');
+    assert.equal(swipeDirection(-80, 60), undefined, 'too steep: a scroll, not a swipe');
+    assert.equal(swipeDirection(0, 0), undefined);
   });
 });

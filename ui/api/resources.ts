@@ -1,5 +1,7 @@
-// Files and folders: the resource query (keyed by path) and every file operation (SPEC §7).
+// Files and folders: the resource query (keyed by path), every file operation (SPEC §7), and the
+// links that show a file: raw, inline, subtitles, thumbnails and previews.
 import { queryOptions } from '@tanstack/react-query';
+import { config } from '../config';
 import type { ApiClient, Query } from './client';
 import { encodePath } from './client';
 import type { Ticket } from './tickets';
@@ -191,6 +193,35 @@ export function inlineLink(api: ApiClient, virtualPath: string, ticket: Ticket):
 export function subtitleLink(api: ApiClient, virtualPath: string, ticket: Ticket): string {
   return api.link(`api/subtitle${encodePath(normalizePath(virtualPath))}`, {
     inline: true,
+    ...ticketParams(ticket),
+  });
+}
+
+/** What the server may draw a thumbnail of: pictures, and video posters (415 without ffmpeg). */
+export function mayHaveThumb(item: { isDir: boolean; type?: string }): boolean {
+  return config.EnableThumbs && !item.isDir && (item.type === 'image' || item.type === 'video');
+}
+
+/**
+ * File Browser's `key`: the modification time in milliseconds. A URL carrying it names one version
+ * of the file, which the server lets the browser keep for a month (docs/PREVIEWS.md).
+ */
+export function versionKey(modified: string | undefined): number | undefined {
+  if (!modified) return undefined;
+  const time = Date.parse(modified.replace(/(\.\d{3})\d+/, '$1'));
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** A thumbnail (fits 256 px) or a big preview (fits 1080 px) of a file, under a ticket for it or its folder. */
+export function previewLink(
+  api: ApiClient,
+  size: 'thumb' | 'big',
+  virtualPath: string,
+  ticket: Ticket,
+  modified?: string,
+): string {
+  return api.link(`api/preview/${size}${encodePath(normalizePath(virtualPath))}`, {
+    key: versionKey(modified),
     ...ticketParams(ticket),
   });
 }

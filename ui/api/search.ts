@@ -68,3 +68,28 @@ export function resultUrl(folder: string, result: SearchResult): string {
   const base = normalizePath(folder).replace(/\/$/, '');
   return `/files${encodePath(`${base}/${result.path}`)}${result.dir ? '/' : ''}`;
 }
+
+const mediaExtensions: [string, string][] = [
+  ['image', 'jpg jpeg png gif webp avif heic heif tif tiff bmp svg ico'],
+  ['audio', 'mp3 flac ogg oga opus wav m4a aac wma'],
+  ['video', 'mp4 m4v mkv webm mov avi wmv mpg mpeg ogv 3gp'],
+];
+const typeByExtension = new Map(
+  mediaExtensions.flatMap(([type, list]) => list.split(' ').map((ext) => [ext, type] as const)),
+);
+
+/**
+ * A result's type as its name tells it (results carry only a path), for its icon and whether to ask
+ * for a thumbnail; a wrong guess only costs a 415 and the icon stays.
+ */
+export function resultType(result: SearchResult): string {
+  if (result.dir) return '';
+  const name = result.path.split('/').pop() ?? '';
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 && typeByExtension.get(name.slice(dot + 1).toLowerCase())) || 'blob';
+}
+
+/** The virtual path of a result: the searched folder joined with the result's path. */
+export function resultPath(folder: string, result: SearchResult): string {
+  return `${normalizePath(folder).replace(/\/$/, '')}/${result.path}`;
+}

@@ -4,7 +4,7 @@ import { config } from '../config';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
 import type { ResourceItem } from './resources';
-import { normalizePath } from './resources';
+import { normalizePath, versionKey } from './resources';
 
 export interface ShareLink {
   hash: string;
@@ -242,4 +242,27 @@ export function publicDownloadUrl(
   if (isFileShare) return `${base}/${encodeURIComponent(target.name)}${query}`;
   const path = normalizePath(target.path);
   return `${path === '/' ? `${base}/` : `${base}${encodePath(path)}`}${query}`;
+}
+
+/**
+ * A share's preview: a file share by its name (the server serves the shared file whatever follows
+ * the hash), an item of a folder share by its share-relative path; a password link adds its token.
+ */
+export function publicPreviewLink(
+  size: 'thumb' | 'big',
+  hash: string,
+  target: { path: string; name: string; modified?: string },
+  isFileShare: boolean,
+  token?: string,
+): string {
+  const sub = isFileShare
+    ? `/${encodeURIComponent(target.name)}`
+    : encodePath(normalizePath(target.path));
+  const query = new URLSearchParams();
+  const key = versionKey(target.modified);
+  if (key !== undefined) query.set('key', String(key));
+  if (token) query.set('token', token);
+  const search = query.toString();
+  const base = `${config.BaseURL}/api/public/preview/${size}/${encodeURIComponent(hash)}${sub}`;
+  return search ? `${base}?${search}` : base;
 }

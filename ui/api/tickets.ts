@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { sessionStore, useSession } from '../state/session';
+import { config } from '../config';
 import type { ApiClient, Query } from './client';
 import { useApi } from './use-api';
 
@@ -76,4 +77,30 @@ export function useStableTicket(path: string): { ticket: Ticket | undefined; ren
       .catch(() => undefined);
   }, [api, path]);
   return { ticket: held?.path === path ? held.ticket : undefined, renew };
+}
+
+/**
+ * Thumbnail addresses carry a ticket, so a new ticket is a new address the browser has not cached:
+ * a folder's preview ticket is kept for eight of its ten minutes, leaving two for a picture
+ * scrolled into view just before the renewal.
+ */
+const previewTicketHeldMs = 8 * 60_000;
+
+/** One download ticket for a folder's thumbnails (it opens every file below it); none when off. */
+export function usePreviewTicket(
+  folder: string,
+  enabled = config.EnableThumbs,
+): Ticket | undefined {
+  const api = useApi();
+  const session = useSession()?.sid ?? '';
+  // '/a/' and '/a' are one folder and one ticket (resources.ts imports this module, so no import back).
+  const path = `/${folder}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+  return useQuery({
+    queryKey: [...ticketsKey, session, 'download', path, 'previews'],
+    queryFn: () => api.json<Ticket>('POST', 'api/tickets', { json: { scope: 'download', path } }),
+    staleTime: previewTicketHeldMs,
+    gcTime: previewTicketHeldMs,
+    refetchInterval: previewTicketHeldMs,
+    enabled,
+  }).data;
 }

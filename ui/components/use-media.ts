@@ -1,5 +1,5 @@
 // Media-query hooks: the mobile breakpoint (736 px, SPEC §9) and the element width for mosaic columns.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 
 export const mobileQuery = '(max-width: 736px)';
 
@@ -19,10 +19,13 @@ export function useIsMobile(): boolean {
   return useMediaQuery(mobileQuery);
 }
 
-/** The content width of an element, kept up to date by a ResizeObserver. */
+/**
+ * The content width of an element, kept up to date by a ResizeObserver; measured before the first
+ * paint, so what is laid out by it (the mosaic's tiles) shows in that paint.
+ */
 export function useElementWidth(element: HTMLElement | null): number {
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!element) return;
     setWidth(element.clientWidth);
     const observer = new ResizeObserver(() => setWidth(element.clientWidth));

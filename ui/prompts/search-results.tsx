@@ -1,10 +1,14 @@
-// The search panel's results: './path' links with icons, 50 at first and 50 more near the bottom.
+// The search panel's results: './path' links with type icons and thumbnails, 50 at first and 50 more
+// near the bottom.
+import { usePreviewTicket } from '../api/tickets';
+import { mayHaveThumb, previewLink } from '../api/resources';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resultUrl } from '../api/search';
+import { resultPath, resultType, resultUrl } from '../api/search';
 import type { SearchResult } from '../api/search';
+import { useApi } from '../api/use-api';
 import { AppLink } from '../components/app-link';
-import { Icon } from '../components/icons';
+import { Thumbnail } from '../components/file-icon';
 import { closePrompt } from '../state/prompt';
 
 /** SPEC §9: 50 results, then 50 more when scrolled within 100 px of the bottom. */
@@ -21,8 +25,11 @@ export function SearchResults({
   searching: boolean;
 }) {
   const { t } = useTranslation();
+  const api = useApi();
   const list = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(searchPageSize);
+  // One ticket for the searched folder opens the thumbnail of every result below it.
+  const ticket = usePreviewTicket(folder);
 
   const showMoreNearBottom = () => {
     const box = list.current;
@@ -42,20 +49,25 @@ export function SearchResults({
   return (
     <div ref={list} className="search-results" onScroll={showMoreNearBottom}>
       <ul aria-label={t('search.results')}>
-        {results.slice(0, shown).map((result) => (
-          <li key={`${result.dir ? 'd' : 'f'}${result.path}`}>
-            <AppLink
-              href={resultUrl(folder, result)}
-              className="search-result"
-              onClick={closePrompt}
-            >
-              <span className={`file-icon file-icon-${result.dir ? 'folder' : 'file'}`}>
-                <Icon name={result.dir ? 'folder' : 'file'} size={20} />
-              </span>
-              <span className="search-result-path">./{result.path}</span>
-            </AppLink>
-          </li>
-        ))}
+        {results.slice(0, shown).map((result) => {
+          const item = { isDir: result.dir, name: result.path, type: resultType(result) };
+          const thumb =
+            ticket && mayHaveThumb(item)
+              ? previewLink(api, 'thumb', resultPath(folder, result), ticket)
+              : undefined;
+          return (
+            <li key={`${result.dir ? 'd' : 'f'}${result.path}`}>
+              <AppLink
+                href={resultUrl(folder, result)}
+                className="search-result"
+                onClick={closePrompt}
+              >
+                <Thumbnail item={item} src={thumb} iconSize={20} />
+                <span className="search-result-path">./{result.path}</span>
+              </AppLink>
+            </li>
+          );
+        })}
       </ul>
       <p className="search-count" role="status">
         {searching ? t('search.searching') : t('search.resultCount', { count: results.length })}

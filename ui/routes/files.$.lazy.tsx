@@ -1,5 +1,6 @@
 // The files screen: breadcrumbs, the header actions, and exactly one body: not found, forbidden, error,
 // the editor, the listing, the preview or 'Loading...' (SPEC §2 Files screen, §4 Loading).
+import { usePreviewTicket } from '../api/tickets';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -59,6 +60,8 @@ export default function FilesScreen() {
   const located = pathFromPathname(pathname) ?? { path: '/', isDir: true };
   const path = located.path;
   const query = useQuery(resourceQuery(api, path));
+  // A folder's thumbnails need its ticket: asked for beside the listing, not after it.
+  usePreviewTicket(path, config.EnableThumbs && located.isDir);
   // A response for another path than the route's is discarded (SPEC §4).
   const resource = query.data && samePath(query.data.path, path) ? query.data : undefined;
   const screen = resource ? screenOf(resource) : undefined;

@@ -1,7 +1,7 @@
 // The public share page (SPEC §2): icon, name, download link and QR code; a folder also lists its
-// items. A password-protected share asks for its password first, then works with its token. A
-// view-only link offers no download, a file request its upload zone (a chunk of its own), and a
-// link past its expiry or limit says it has ended.
+// items (with thumbnails), a file is shown inline. A password-protected share asks for its
+// password first, then works with its token. A view-only link offers no download, a file request
+// its upload zone (a chunk of its own), and a link past its expiry or limit says it has ended.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -20,6 +20,7 @@ import { appName, config } from '../config';
 import { QrCode } from './share/qr-code';
 import { shareAddressOf, sharePageUrl } from './share/share-address';
 import { ShareListing } from './share/share-listing';
+import { SharePreview } from './share/share-preview';
 import { SharePasswordForm } from './share/share-password';
 
 const FileRequest = lazy(() => import('./share/file-request'));
@@ -49,11 +50,16 @@ function Crumbs({ hash, sub }: { hash: string; sub: string }) {
   );
 }
 
+/** The share is one file (addressed by its name), not a file opened inside a shared folder. */
+function isFileShare(share: PublicShare, sub: string): boolean {
+  return !share.isDir && sub === '/';
+}
+
 function Summary({ share, hash, sub }: { share: PublicShare; hash: string; sub: string }) {
   const { t } = useTranslation();
   const token = share.token;
   const viewOnly = share.kind === 'view';
-  const href = publicDownloadUrl(hash, share, !share.isDir, token);
+  const href = publicDownloadUrl(hash, share, isFileShare(share, sub), token);
   // A protected share's QR code leads to this page, which asks for the password: a code
   // seen over a shoulder must not carry the token that opens the share without it. A view-only
   // link's leads to the page too: its files are not downloads.
@@ -171,12 +177,22 @@ export default function PublicSharePage() {
       <>
         {sub !== '/' && <Crumbs hash={hash} sub={sub} />}
         <Summary share={share.data} hash={hash} sub={sub} />
-        {share.data.isDir && (
+        {share.data.isDir ? (
           <ShareListing
             hash={hash}
             items={share.data.items ?? []}
             token={share.data.token}
             viewOnly={share.data.kind === 'view'}
+          />
+        ) : (
+          <SharePreview
+            key={share.data.path}
+            file={{
+              hash,
+              item: share.data,
+              isFileShare: isFileShare(share.data, sub),
+              token: share.data.token,
+            }}
           />
         )}
       </>

@@ -1,19 +1,23 @@
 // The text editor (loaded on use): CodeMirror with the language picked from the file name (loaded lazily),
 // read-only for textImmutable, at least 20 lines and growing; Ctrl/Cmd+S and the header button save.
+// A Markdown file also shows its rendered view: beside the editor, or instead of it on a phone.
+import { usePreviewTicket } from '../../api/tickets';
 import { LanguageDescription } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
 import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../api/resources';
+import { encodePath } from '../../api/client';
+import { inlineLink, parentPath, saveFile } from '../../api/resources';
 import type { Resource } from '../../api/resources';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
 import { HeaderActions } from '../../components/header-actions';
 import type { ButtonState } from '../../components/icon-button';
 import { IconButton } from '../../components/icon-button';
+import { isMarkdown, MarkdownView } from '../../components/markdown-file';
 import { useMediaQuery } from '../../components/use-media';
 import { useUser } from '../../state/session';
 
@@ -22,6 +26,21 @@ export const savedTickMs = 1000;
 
 export function canEdit(resource: Resource, modify: boolean): boolean {
   return resource.type === 'text' && modify;
+}
+
+/** Pictures a Markdown file names relative to itself load from its folder, under its ticket. */
+function useImageResolver(resource: Resource, enabled: boolean) {
+  const api = useApi();
+  const folder = parentPath(resource.path);
+  const ticket = usePreviewTicket(folder, enabled);
+  return useCallback(
+    (relative: string) => {
+      if (!ticket) return undefined;
+      const base = `http://folder${encodePath(folder === '/' ? '/' : `${folder}/`)}`;
+      return inlineLink(api, decodeURIComponent(new URL(relative, base).pathname), ticket);
+    },
+    [api, folder, ticket],
+  );
 }
 
 export default function Editor({ resource }: { resource: Resource }) {
@@ -33,6 +52,10 @@ export default function Editor({ resource }: { resource: Resource }) {
   const content = useRef(resource.content ?? '');
   const [saveState, setSaveState] = useState<ButtonState>('idle');
   const [language, setLanguage] = useState<Extension | null>(null);
+  const markdown = isMarkdown(resource.name);
+  const [source, setSource] = useState(resource.content ?? '');
+  const [rendered, setRendered] = useState(true);
+  const resolveImage = useImageResolver(resource, markdown);
 
   useEffect(() => {
     let live = true;
@@ -83,32 +106,59 @@ export default function Editor({ resource }: { resource: Resource }) {
     [language, t],
   );
 
+  const withRendered = markdown && rendered;
   return (
     <>
-      {editable && (
+      {(editable || markdown) && (
         <HeaderActions
           inline={
-            <IconButton
-              icon="save"
-              label={t('buttons.save')}
-              state={saveState}
-              onClick={() => void save.current()}
-            />
+            <>
+              {markdown && (
+                <IconButton
+                  icon="document"
+                  label={t(rendered ? 'editor.hideRendered' : 'editor.showRendered')}
+                  aria-pressed={rendered}
+                  onClick={() => setRendered((shown) => !shown)}
+                />
+              )}
+              {editable && (
+                <IconButton
+                  icon="save"
+                  label={t('buttons.save')}
+                  state={saveState}
+                  onClick={() => void save.current()}
+                />
+              )}
+            </>
           }
         />
       )}
-      <div className="editor">
-        {!editable && <p className="editor-readonly">{t('editor.readOnly')}</p>}
-        <CodeMirror
-          value={resource.content ?? ''}
-          onChange={(value) => (content.current = value)}
-          extensions={extensions}
-          theme={dark ? 'dark' : 'light'}
-          editable={editable}
-          readOnly={!editable}
-          basicSetup={{ highlightActiveLine: editable, highlightActiveLineGutter: editable }}
-          autoFocus={editable}
-        />
+      <div className={`editor-area${withRendered ? ' with-rendered' : ''}`}>
+        <div className="editor">
+          {!editable && <p className="editor-readonly">{t('editor.readOnly')}</p>}
+          <CodeMirror
+            value={resource.content ?? ''}
+            onChange={(value) => {
+              content.current = value;
+              if (markdown) setSource(value);
+            }}
+            extensions={extensions}
+            theme={dark ? 'dark' : 'light'}
+            editable={editable}
+            readOnly={!editable}
+            basicSetup={{ highlightActiveLine: editable, highlightActiveLineGutter: editable }}
+            autoFocus={editable && !withRendered}
+          />
+        </div>
+        {withRendered && (
+          <Suspense fallback={null}>
+            <MarkdownView
+              source={source}
+              resolveImage={resolveImage}
+              label={t('editor.rendered')}
+            />
+          </Suspense>
+        )}
       </div>
     </>
   );

@@ -45,9 +45,18 @@ function folderOf(resource: Resource): string {
   return resource.isDir ? resource.path : parentPath(resource.path);
 }
 
+/** File Browser's cycle: list → mosaic → mosaic gallery → list; the button shows the next one. */
+const nextView = { list: 'mosaic', mosaic: 'mosaic gallery', 'mosaic gallery': 'list' } as const;
+const viewIcons = { list: 'list', mosaic: 'mosaic', 'mosaic gallery': 'image' } as const;
+
+function nextViewOf(user: SessionUser) {
+  return nextView[
+    user.viewMode === 'list' || user.viewMode === 'mosaic gallery' ? user.viewMode : 'mosaic'
+  ];
+}
+
 function toggleView(api: ApiClient, user: SessionUser, refresh: () => void) {
-  const viewMode = user.viewMode === 'list' ? 'mosaic' : 'list';
-  updateOwnPreferences(api, user, { viewMode }).then(refresh, notifyError);
+  updateOwnPreferences(api, user, { viewMode: nextViewOf(user) }).then(refresh, notifyError);
 }
 
 export function FileActions({ resource, screen }: { resource: Resource; screen: FilesScreenKind }) {
@@ -115,7 +124,7 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
       ))}
       {listing && (
         <IconButton
-          icon={user.viewMode === 'list' ? 'mosaic' : 'list'}
+          icon={viewIcons[nextViewOf(user)]}
           label={t('buttons.switchView')}
           onClick={() =>
             toggleView(

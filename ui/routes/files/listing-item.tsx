@@ -1,10 +1,12 @@
-// One listing item: selection clicks, opening by double-click or double-tap, dragging and dropping onto folders.
+// One listing item (a list row, a folder card or a file tile): selection clicks, opening by double-click
+// or double-tap, dragging and dropping onto folders.
 import { memo, useState } from 'react';
 import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceItem } from '../../api/resources';
 import type { ClickModifiers } from '../../state/selection';
-import { FileIcon } from '../../components/file-icon';
+import type { ItemLayout } from './listing-layout';
+import { FileIcon, Thumbnail } from '../../components/file-icon';
 import { formatDate, formatRelative, formatSize } from '../../components/format';
 
 /** SPEC §9: a second tap within 300 ms counts as a double-tap. */
@@ -25,11 +27,16 @@ let lastClick = { path: '', time: 0 };
 
 export const ListingItem = memo(function ListingItem({
   item,
+  layout,
+  thumb,
   selected,
   draggable,
   handlers,
 }: {
   item: ResourceItem;
+  layout: ItemLayout;
+  /** The thumbnail's address, for files that may have one. */
+  thumb: string | undefined;
   selected: boolean;
   draggable: boolean;
   handlers: ItemHandlers;
@@ -85,7 +92,11 @@ export const ListingItem = memo(function ListingItem({
       onDragStart={(event) => handlers.dragStart(item, event)}
       {...dropProps}
     >
-      <FileIcon item={item} size={28} />
+      {item.isDir ? (
+        <FileIcon item={item} size={28} />
+      ) : (
+        <Thumbnail item={item} src={thumb} iconSize={layout === 'tile' ? 48 : 28} />
+      )}
       <span className="item-name" title={item.name}>
         {item.name}
       </span>

@@ -1,12 +1,16 @@
-// The folder listing: Folders and Files sections, list or mosaic, 50 more items per scroll to the bottom,
-// only the rows on screen rendered, selection, drag to move, and drop from the desktop to upload.
+// The folder listing: Folders and Files sections as a list, a mosaic of square tiles or a gallery of
+// larger ones, 50 more items per scroll to the bottom, only the rows on screen rendered (their
+// thumbnails asked for as they come into view), selection, drag to move, and drop to upload.
+import { usePreviewTicket } from '../../api/tickets';
 import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesUrl } from '../../api/resources';
+import { filesUrl, mayHaveThumb, previewLink } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
+import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
 import { useElementWidth } from '../../components/use-media';
@@ -20,19 +24,14 @@ import {
 import { useUser } from '../../state/session';
 import type { ItemHandlers } from './listing-item';
 import { internalDragType, ListingItem } from './listing-item';
+import { columnsOfRow, gridOf, rowHeight, rowsOf } from './listing-layout';
 import { ListingSort } from './listing-sort';
-import { refreshListings, transferWithConfirmation } from './transfer';
-import { batchFromDrop, batchFromFiles, isFileDrag, uploadBatch } from './upload';
+import { isFileDrag, takeDrop } from './drop';
+import type { DroppedItems } from './drop';
 import { useVirtualRows } from './virtual-rows';
 
 /** SPEC §9: 50 items at first, 50 more each time the page is scrolled to its bottom. */
 export const pageSize = 50;
-/** SPEC §9: mosaic columns = floor(width / 300), at least 1. */
-export const mosaicColumnWidth = 300;
-const headingHeight = 44;
-const listRowHeight = 52;
-const mosaicRowHeight = 76;
-
 /** The ids of the hidden inputs the header's upload buttons click: files, and a folder with its tree. */
 export const uploadInputId = 'upload-input';
 export const uploadFolderInputId = 'upload-folder-input';
@@ -42,13 +41,18 @@ function pickFolders(input: HTMLInputElement | null): void {
   input?.setAttribute('webkitdirectory', '');
 }
 
-type Row = { kind: 'heading'; label: string } | { kind: 'items'; items: ResourceItem[] };
-
-function chunk<T>(list: readonly T[], size: number): T[][] {
-  const rows: T[][] = [];
-  for (let index = 0; index < list.length; index += size)
-    rows.push(list.slice(index, index + size));
-  return rows;
+/** The upload code loads on the first drop or pick: the listing shows sooner without it. */
+function uploadDrop(
+  api: ApiClient,
+  queryClient: QueryClient,
+  dropped: DroppedItems,
+  folder: string,
+) {
+  import('./upload')
+    .then(async (upload) =>
+      upload.uploadBatch(api, queryClient, await upload.batchFromDrop(dropped), folder),
+    )
+    .catch(notifyError);
 }
 
 export function Listing({ resource }: { resource: Resource }) {
@@ -62,8 +66,9 @@ export function Listing({ resource }: { resource: Resource }) {
   const [shown, setShown] = useState(pageSize);
   const [dropping, setDropping] = useState(false);
   const width = useElementWidth(container);
-  const mosaic = user.viewMode !== 'list';
-  const columns = mosaic ? Math.max(1, Math.floor(width / mosaicColumnWidth)) : 1;
+  const grid = useMemo(() => gridOf(user.viewMode, width), [user.viewMode, width]);
+  const tiled = grid.mode !== 'list';
+  const ticket = usePreviewTicket(resource.path);
 
   const ordered = useMemo(() => {
     const items = resource.items ?? [];
@@ -73,24 +78,15 @@ export function Listing({ resource }: { resource: Resource }) {
   const orderRef = useRef(order);
   orderRef.current = order;
 
-  const rows = useMemo(() => {
-    const visible = ordered.slice(0, shown);
-    const folders = visible.filter((item) => item.isDir);
-    const files = visible.filter((item) => !item.isDir);
-    const result: Row[] = [];
-    if (folders.length > 0) result.push({ kind: 'heading', label: t('files.folders') });
-    for (const items of chunk(folders, columns)) result.push({ kind: 'items', items });
-    if (files.length > 0) result.push({ kind: 'heading', label: t('files.files') });
-    for (const items of chunk(files, columns)) result.push({ kind: 'items', items });
-    return result;
-  }, [ordered, shown, columns, t]);
-  const heights = useMemo(
+  const rows = useMemo(
     () =>
-      rows.map((row) =>
-        row.kind === 'heading' ? headingHeight : mosaic ? mosaicRowHeight : listRowHeight,
-      ),
-    [rows, mosaic],
+      rowsOf(ordered.slice(0, shown), grid, {
+        folders: t('files.folders'),
+        files: t('files.files'),
+      }),
+    [ordered, shown, grid, t],
   );
+  const heights = useMemo(() => rows.map((row) => rowHeight(row, grid)), [rows, grid]);
   const { rows: onScreen, total } = useVirtualRows(container, heights);
 
   // 50 more whenever the bottom of the page is reached (or the page does not scroll at all yet).
@@ -134,14 +130,16 @@ export function Listing({ resource }: { resource: Resource }) {
       drop(item, event) {
         if (event.dataTransfer.types.includes(internalDragType)) {
           const moving = selectedItems();
-          transferWithConfirmation(api, queryClient, 'rename', moving, item.path)
-            .catch(notifyError)
-            .finally(() => void refreshListings(queryClient));
+          // The transfer code loads on the first move, like the upload code.
+          void import('./transfer').then((transfer) =>
+            transfer
+              .transferWithConfirmation(api, queryClient, 'rename', moving, item.path)
+              .catch(notifyError)
+              .finally(() => void transfer.refreshListings(queryClient)),
+          );
           return;
         }
-        batchFromDrop(event.dataTransfer)
-          .then((batch) => uploadBatch(api, queryClient, batch, item.path))
-          .catch(notifyError);
+        uploadDrop(api, queryClient, takeDrop(event.dataTransfer), item.path);
       },
     };
   }, [api, queryClient, navigate, ordered, user.perm.rename, user.perm.create]);
@@ -159,22 +157,28 @@ export function Listing({ resource }: { resource: Resource }) {
       setDropping(false);
       if (!isFileDrag(event.dataTransfer) || !user.perm.create) return;
       event.preventDefault();
-      batchFromDrop(event.dataTransfer)
-        .then((batch) => uploadBatch(api, queryClient, batch, resource.path))
-        .catch(notifyError);
+      uploadDrop(api, queryClient, takeDrop(event.dataTransfer), resource.path);
     },
   };
 
   const uploadPicked = (event: ChangeEvent<HTMLInputElement>) => {
     const files = event.target.files ? [...event.target.files] : [];
     event.target.value = '';
-    void uploadBatch(api, queryClient, batchFromFiles(files), resource.path);
+    import('./upload')
+      .then((upload) =>
+        upload.uploadBatch(api, queryClient, upload.batchFromFiles(files), resource.path),
+      )
+      .catch(notifyError);
   };
 
   const selected = new Set(selection.paths);
+  const thumbOf = (item: ResourceItem) =>
+    ticket && mayHaveThumb(item)
+      ? previewLink(api, 'thumb', item.path, ticket, item.modified)
+      : undefined;
   return (
     <div
-      className={`listing ${mosaic ? 'mosaic' : 'list'}${dropping ? ' dropping' : ''}`}
+      className={`listing ${tiled ? 'mosaic' : 'list'}${grid.mode === 'gallery' ? ' gallery' : ''}${dropping ? ' dropping' : ''}`}
       {...dropZone}
     >
       {selection.multiple && (
@@ -200,7 +204,8 @@ export function Listing({ resource }: { resource: Resource }) {
             aria-label={t('files.listing')}
             style={{ height: total }}
           >
-            {onScreen.map(({ index, top, height }) => {
+            {/* Tiles are sized by the width: none before it is known (all would seem on screen). */}
+            {(width > 0 || !tiled ? onScreen : []).map(({ index, top, height }) => {
               const row = rows[index];
               if (!row) return null;
               return row.kind === 'heading' ? (
@@ -215,14 +220,20 @@ export function Listing({ resource }: { resource: Resource }) {
               ) : (
                 <div
                   key={row.items[0]?.path}
-                  className="listing-row"
+                  className={`listing-row ${row.layout}s`}
                   role="presentation"
-                  style={{ top, height, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+                  style={{
+                    top,
+                    height: row.layout === 'tile' ? grid.tileSize : height,
+                    gridTemplateColumns: `repeat(${columnsOfRow(row.layout, grid)}, minmax(0, 1fr))`,
+                  }}
                 >
                   {row.items.map((item) => (
                     <ListingItem
                       key={item.path}
                       item={item}
+                      layout={row.layout}
+                      thumb={thumbOf(item)}
                       selected={selected.has(item.path)}
                       draggable={user.perm.rename}
                       handlers={handlers}

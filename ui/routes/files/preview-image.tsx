@@ -1,4 +1,5 @@
 // The image viewer: wheel, pinch and double-click zoom, and panning a zoomed image (SPEC §2 Preview).
+// It shows the 1080 px rendition first and swaps in the original once a zoom needs more pixels.
 import { useEffect, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,11 +25,57 @@ function distance(points: Point[]): number {
   return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
 }
 
-export function ImageViewer({ src, name }: { src: string; name: string }) {
+/** `big` fits this size: a picture that large may have been scaled down, a smaller one never was. */
+export const bigPreviewPx = 1080;
+
+/**
+ * Swaps the original in for the rendition once the zoomed picture needs more pixels than it has,
+ * keeping the size it is laid out at, so the swap does not move it. An original the browser cannot
+ * decode (HEIC, TIFF) leaves the rendition in place.
+ */
+function useOriginalOnZoom(
+  image: HTMLImageElement | null,
+  scale: number,
+  ready: boolean,
+  original: string,
+) {
+  const [swapped, setSwapped] = useState<{ width: number; height: number }>();
+  const tried = useRef(false);
+  useEffect(() => {
+    if (!image || !ready || tried.current || swapped) return;
+    const shown = Math.max(image.clientWidth, image.clientHeight) * scale * devicePixelRatio;
+    const has = Math.max(image.naturalWidth, image.naturalHeight);
+    if (has < bigPreviewPx || shown <= has) return;
+    tried.current = true;
+    const loader = new Image();
+    loader.src = original;
+    const size = { width: image.clientWidth, height: image.clientHeight };
+    loader.decode().then(
+      () => setSwapped(size),
+      () => undefined,
+    );
+  }, [image, scale, ready, original, swapped]);
+  return swapped;
+}
+
+export function ImageViewer({
+  src,
+  original = src,
+  name,
+}: {
+  src: string;
+  /** The file itself, when `src` is a rendition of it; also what shows if the rendition fails. */
+  original?: string;
+  name: string;
+}) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [view, setView] = useState<ImageView>(initialView);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [renditionFailed, setRenditionFailed] = useState(false);
+  const swapped = useOriginalOnZoom(image, view.scale, status === 'ready', original);
+  const shown = swapped || renditionFailed ? original : src;
   const [dragging, setDragging] = useState(false);
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -125,13 +172,18 @@ export function ImageViewer({ src, name }: { src: string; name: string }) {
         </p>
       ) : (
         <img
-          src={src}
+          ref={setImage}
+          src={shown}
           alt={name}
           draggable={false}
           className={status === 'ready' ? 'is-ready' : undefined}
-          style={{ transform: transformOf(view) }}
+          style={{ transform: transformOf(view), ...swapped }}
           onLoad={() => setStatus('ready')}
-          onError={() => setStatus('failed')}
+          onError={() => {
+            // A rendition the server could not draw (415): the file itself may still show.
+            if (shown !== original) setRenditionFailed(true);
+            else setStatus('failed');
+          }}
         />
       )}
       {view.scale !== 1 && (

@@ -1,11 +1,18 @@
 // What the preview shows for each file type: image viewer, audio, video with subtitles, PDF, or a card.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadLink, inlineLink, parentPath, subtitleLink } from '../../api/resources';
+import {
+  downloadLink,
+  inlineLink,
+  parentPath,
+  previewLink,
+  subtitleLink,
+} from '../../api/resources';
 import type { Resource } from '../../api/resources';
 import { useStableTicket, useTicket } from '../../api/tickets';
 import { useApi } from '../../api/use-api';
 import { FileIcon } from '../../components/file-icon';
+import { config } from '../../config';
 import { formatDate, formatSize } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { useUser } from '../../state/session';
@@ -136,14 +143,28 @@ export function PreviewBody({ resource }: { resource: Resource }) {
   }
 }
 
-/** Images and PDFs, under the folder's ticket (stepping through a folder of photos needs one). */
+/**
+ * Images (the 1080 px rendition first when the server draws one) and PDFs, under the folder's
+ * ticket (stepping through a folder of photos needs one).
+ */
 function InlineView({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
   const api = useApi();
   const { ticket } = useStableTicket(parentPath(resource.path));
   if (!ticket) return null;
   const src = inlineLink(api, resource.path, ticket);
-  if (resource.type === 'image') return <ImageViewer src={src} name={resource.name} />;
+  if (resource.type === 'image')
+    return (
+      <ImageViewer
+        src={
+          config.ResizePreview
+            ? previewLink(api, 'big', resource.path, ticket, resource.modified)
+            : src
+        }
+        original={src}
+        name={resource.name}
+      />
+    );
   return (
     <iframe className="preview-pdf" src={src} title={t('preview.pdf', { name: resource.name })} />
   );

@@ -4,7 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadLink, filesUrl, parentPath, resourceQuery } from '../../api/resources';
+import {
+  downloadLink,
+  filesUrl,
+  parentPath,
+  previewLink,
+  resourceQuery,
+} from '../../api/resources';
 import { useTicket } from '../../api/tickets';
 import type { Resource, ResourceItem } from '../../api/resources';
 import { useApi } from '../../api/use-api';
@@ -12,11 +18,13 @@ import { notifyError } from '../../components/describe-error';
 import { FileIcon } from '../../components/file-icon';
 import { IconButton } from '../../components/icon-button';
 import { Icon } from '../../components/icons';
+import { config } from '../../config';
 import { promptComponents } from '../../prompts/registry';
 import { promptStore, showPrompt } from '../../state/prompt';
 import { useUser } from '../../state/session';
 import { PreviewBody } from './preview-media';
 import { neighboursOf } from './preview-neighbours';
+import { useSwipe } from './preview-swipe';
 
 export interface PreviewProps {
   resource: Resource;
@@ -31,11 +39,15 @@ function keyBelongsToTarget(key: string, target: EventTarget | null): boolean {
   return own.includes(target.tagName);
 }
 
-/** The neighbours in the parent folder; they are fetched ahead so stepping shows them at once. */
+/**
+ * The neighbours in the parent folder; they are fetched ahead (a picture's rendition too, under the
+ * folder ticket its viewer will use) so stepping or swiping shows them at once.
+ */
 function useNeighbours(resource: Resource) {
   const api = useApi();
   const queryClient = useQueryClient();
   const folder = useQuery(resourceQuery(api, parentPath(resource.path)));
+  const folderTicket = useTicket(parentPath(resource.path));
   const neighbours = useMemo(
     () => neighboursOf(folder.data?.items ?? [], resource.name),
     [folder.data, resource.name],
@@ -48,6 +60,12 @@ function useNeighbours(resource: Resource) {
     for (const item of [neighbours.previous, neighbours.next])
       if (item) void queryClient.prefetchQuery(resourceQuery(api, item.path));
   }, [api, queryClient, neighbours.previous, neighbours.next]);
+  useEffect(() => {
+    if (!folderTicket || !config.ResizePreview) return;
+    for (const item of [neighbours.previous, neighbours.next])
+      if (item?.type === 'image')
+        new Image().src = previewLink(api, 'big', item.path, folderTicket, item.modified);
+  }, [api, folderTicket, neighbours.previous, neighbours.next]);
   return neighbours;
 }
 
@@ -63,16 +81,21 @@ export default function Preview({ resource }: PreviewProps) {
   const go = (item: ResourceItem | undefined) => {
     if (item) void navigate({ href: filesUrl(item.path, false), replace: true });
   };
-  const steps = useRef({ previous, next, go });
-  steps.current = { previous, next, go };
+  const close = () => void navigate({ href: filesUrl(parentPath(resource.path), true) });
+  const steps = useRef({ previous, next, go, close });
+  steps.current = { previous, next, go, close };
+  const swipe = useSwipe((direction) => go(direction === 'left' ? next : previous));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (promptStore.get() || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey)
         return;
       if (keyBelongsToTarget(event.key, event.target)) return;
-      const { previous: before, next: after, go: step } = steps.current;
-      if (event.key === 'Enter' || event.key === 'ArrowRight') {
+      const { previous: before, next: after, go: step, close: leave } = steps.current;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        leave();
+      } else if (event.key === 'Enter' || event.key === 'ArrowRight') {
         event.preventDefault();
         step(after);
       } else if (event.key === 'ArrowLeft') {
@@ -80,8 +103,9 @@ export default function Preview({ resource }: PreviewProps) {
         step(before);
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Capturing: Esc reaches the viewer while an open prompt is still open (then it is the prompt's).
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, []);
 
   // The viewer covers the window: the page behind must not scroll, and keys start inside it.
@@ -97,7 +121,6 @@ export default function Preview({ resource }: PreviewProps) {
     };
   }, []);
 
-  const close = () => void navigate({ href: filesUrl(parentPath(resource.path), true) });
   return (
     <section
       ref={frame}
@@ -156,7 +179,7 @@ export default function Preview({ resource }: PreviewProps) {
           />
         </div>
       </div>
-      <div className="preview-stage">
+      <div className="preview-stage" {...swipe}>
         <PreviewBody resource={resource} />
         {previous && (
           <button

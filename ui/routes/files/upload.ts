@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { createFolder, joinPath } from '../../api/resources';
 import { notifyError } from '../../components/describe-error';
 import { showPrompt } from '../../state/prompt';
+import type { DroppedItems } from './drop';
 import { conflictingNames, refreshListings } from './transfer';
 
 export interface UploadEntry {
@@ -53,22 +54,12 @@ async function walk(entry: FileSystemEntry, prefix: string, batch: UploadBatch):
   for (const child of children) await walk(child, `${relativePath}/`, batch);
 }
 
-/** Reads a drop. The entries must be taken during the drop event; walking them may come later. */
-export function batchFromDrop(transfer: DataTransfer): Promise<UploadBatch> {
-  const entries = [...transfer.items]
-    .filter((item) => item.kind === 'file')
-    .map((item) => item.webkitGetAsEntry?.() ?? null);
-  if (entries.some((entry) => entry === null))
-    return Promise.resolve(batchFromFiles(transfer.files));
-  return (async () => {
-    const batch: UploadBatch = { files: [], folders: [] };
-    for (const entry of entries) if (entry) await walk(entry, '', batch);
-    return batch;
-  })();
-}
-
-export function isFileDrag(transfer: DataTransfer | null): boolean {
-  return Boolean(transfer?.types.includes('Files'));
+/** Walks a drop's entries (taken during the drop event by takeDrop). */
+export async function batchFromDrop({ entries, files }: DroppedItems): Promise<UploadBatch> {
+  if (entries.some((entry) => entry === null)) return batchFromFiles(files);
+  const batch: UploadBatch = { files: [], folders: [] };
+  for (const entry of entries) if (entry) await walk(entry, '', batch);
+  return batch;
 }
 
 function topName(relativePath: string): string {

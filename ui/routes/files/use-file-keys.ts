@@ -10,7 +10,6 @@ import { clearSelection, selectionStore } from '../../state/selection';
 import { sessionStore } from '../../state/session';
 import { download } from './file-actions';
 import type { FilesScreenKind } from './file-actions';
-import { refreshListings, transferWithConfirmation } from './transfer';
 
 function typingInField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -70,12 +69,16 @@ export function useFileKeys(
         if (!allowed) return;
         event.preventDefault();
         const action = clipboard.key === 'x' ? 'rename' : 'copy';
-        transferWithConfirmation(api, queryClient, action, clipboard.items, shown.path)
-          .then((done) => {
-            if (done && clipboard.key === 'x') clipboardStore.set(null);
-          })
-          .catch(notifyError)
-          .finally(() => void refreshListings(queryClient));
+        // The transfer code loads on the first paste (the files screen shows sooner without it).
+        void import('./transfer').then((transfer) =>
+          transfer
+            .transferWithConfirmation(api, queryClient, action, clipboard.items, shown.path)
+            .then((done) => {
+              if (done && clipboard.key === 'x') clipboardStore.set(null);
+            })
+            .catch(notifyError)
+            .finally(() => void transfer.refreshListings(queryClient)),
+        );
       }
     };
     window.addEventListener('keydown', onKey);

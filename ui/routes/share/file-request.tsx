@@ -14,7 +14,8 @@ import { describeError } from '../../components/describe-error';
 import { formatRelative, formatSize } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { config } from '../../config';
-import { batchFromDrop, batchFromFiles, isFileDrag } from '../files/upload';
+import { isFileDrag, takeDrop } from '../files/drop';
+import { batchFromDrop, batchFromFiles } from '../files/upload';
 import type { UploadEntry } from '../files/upload';
 
 interface Sending {
@@ -124,7 +125,7 @@ export default function FileRequest({
     event.preventDefault();
     setDragging(false);
     if (!isFileDrag(event.dataTransfer)) return;
-    void batchFromDrop(event.dataTransfer).then((batch) => start(batch.files));
+    void batchFromDrop(takeDrop(event.dataTransfer)).then((batch) => start(batch.files));
   };
 
   const uploads = share.uploads ?? [];

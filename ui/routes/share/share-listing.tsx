@@ -1,9 +1,11 @@
-// A shared folder's contents on the public page: sub-folders open in the page, files download.
+// A shared folder's contents on the public page, with thumbnails: sub-folders and files open in the
+// page (a file shows itself there), and each file has its download button.
+import { mayHaveThumb } from '../../api/resources';
 import { useTranslation } from 'react-i18next';
 import type { PublicShareItem } from '../../api/shares';
-import { publicDownloadUrl } from '../../api/shares';
+import { publicDownloadUrl, publicPreviewLink } from '../../api/shares';
 import { AppLink } from '../../components/app-link';
-import { FileIcon } from '../../components/file-icon';
+import { FileIcon, Thumbnail } from '../../components/file-icon';
 import { formatRelative, formatSize } from '../../components/format';
 import { Icon } from '../../components/icons';
 import { sharePageUrl } from './share-address';
@@ -19,20 +21,21 @@ function ItemName({
   token: string | undefined;
   viewOnly: boolean;
 }) {
+  const thumb = mayHaveThumb(item)
+    ? publicPreviewLink('thumb', hash, item, false, token)
+    : undefined;
   const content = (
     <>
-      <FileIcon item={item} size={22} />
+      {item.isDir ? (
+        <FileIcon item={item} size={22} />
+      ) : (
+        <Thumbnail item={item} src={thumb} iconSize={22} />
+      )}
       <span className="share-entry-name">{item.name}</span>
     </>
   );
-  if (item.isDir)
-    return (
-      <AppLink href={sharePageUrl(hash, item.path)} className="share-entry-link">
-        {content}
-      </AppLink>
-    );
   // A view-only link's files open in a tab of their own, as the browser shows them.
-  if (viewOnly)
+  if (viewOnly && !item.isDir)
     return (
       <a
         href={publicDownloadUrl(hash, item, false, token, true)}
@@ -43,10 +46,11 @@ function ItemName({
         {content}
       </a>
     );
+  // Folders open in the page; a file opens its own page, which shows it.
   return (
-    <a href={publicDownloadUrl(hash, item, false, token)} className="share-entry-link" download>
+    <AppLink href={sharePageUrl(hash, item.path)} className="share-entry-link">
       {content}
-    </a>
+    </AppLink>
   );
 }
 
