@@ -53,6 +53,38 @@ export default await response.json();`;
   };
 }
 
+/**
+ * Icons are data too: the paths in ui/components/icon-paths.ts become one content-hashed SVG sprite
+ * under assets/, and `drawer:icon-sprite` is its URL, so no path data weighs on the first screen.
+ */
+function iconSprite(outdir: string): esbuild.Plugin {
+  return {
+    name: 'icon-sprite',
+    setup(build) {
+      build.onResolve({ filter: /^drawer:icon-sprite$/ }, () => ({
+        path: 'icon-sprite',
+        namespace: 'drawer',
+      }));
+      build.onLoad({ filter: /^icon-sprite$/, namespace: 'drawer' }, async () => {
+        const { iconPaths } = await import('../ui/components/icon-paths');
+        const symbols = Object.entries(iconPaths).map(
+          ([name, d]) => `<symbol id="${name}" viewBox="0 0 24 24"><path d="${d}"/></symbol>`,
+        );
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>`;
+        const hash = createHash('sha256').update(svg).digest('hex').slice(0, 10);
+        const name = `icons-${hash}.svg`;
+        fs.mkdirSync(path.join(outdir, 'assets'), { recursive: true });
+        fs.writeFileSync(path.join(outdir, 'assets', name), svg);
+        return {
+          contents: `export default new URL(${JSON.stringify(`./${name}`)}, import.meta.url).href;`,
+          loader: 'js',
+          watchFiles: [path.join(root, 'ui', 'components', 'icon-paths.ts')],
+        };
+      });
+    },
+  };
+}
+
 /** The entry's static import closure: what the browser must load before anything renders. */
 function staticClosure(metafile: esbuild.Metafile, start: string): string[] {
   const seen = new Set<string>();
@@ -92,7 +124,7 @@ export async function buildUi(
     chunkNames: 'assets/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
     metafile: true,
-    plugins: [localesAsFetchedJson(outdir, locales)],
+    plugins: [localesAsFetchedJson(outdir, locales), iconSprite(outdir)],
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   });
   const metafile = result.metafile;

@@ -253,10 +253,16 @@ describe('thumbnails', () => {
         1,
         `${name} has the ${kind} icon`,
       );
-    const shapes = await tab.page.$$eval('.item .file-icon path', (paths) =>
-      paths.map((element) => element.getAttribute('d')),
+    const shapes = await tab.page.$$eval('.item .file-icon use', (uses) =>
+      uses.map((element) => element.getAttribute('href')),
     );
     assert.equal(new Set(shapes).size, Object.keys(kinds).length, 'each kind its own shape');
+    // The shapes come from the sprite file: each icon is drawn only once the sprite has loaded.
+    await tab.page.waitForFunction(() =>
+      [...document.querySelectorAll<SVGUseElement>('.item .file-icon use')].every(
+        (use) => use.getBBox().width > 0,
+      ),
+    );
     await tab.shot('thumbnails-icons');
     assertNoErrors(tab);
     await tab.close();
