@@ -15,6 +15,7 @@ interface Link {
   expire: number;
   kind: string;
   maxDownloads: number;
+  downloads: number;
   maxUploadBytes: number;
   userID: number;
 }
@@ -86,12 +87,15 @@ describe('kinds of share links in the browser', () => {
 
     dialog = await openShareDialog(tab, '/files/', 'inbox');
     await dialog.getByRole('radio', { name: 'File request' }).check();
+    // Two unit menus, each named for what it measures (a screen reader hears which is which).
+    for (const name of ['Time unit', 'Size unit'])
+      assert.equal(await dialog.getByRole('combobox', { name, exact: true }).count(), 1, name);
     await dialog.getByLabel('Upload limit in all (optional)').fill('2');
     await dialog.getByRole('button', { name: 'Get permanent link' }).click();
-    await dialog
-      .getByText(/File request/)
-      .first()
-      .waitFor();
+    // The new link shows in the dialog's list at once, with its kind and its limit.
+    const inboxLinks = dialog.getByRole('list', { name: 'Share links' }).getByRole('listitem');
+    await inboxLinks.locator('.share-link-kind', { hasText: 'File request' }).waitFor();
+    assert.equal(await inboxLinks.count(), 1);
     const all = await adminRequest(ui, 'GET', '/api/shares');
     const inbox = all.json<Link[]>().filter((link) => link.path.replace(/\/$/, '') === '/inbox');
     assert.equal(inbox.length, 1);
@@ -188,12 +192,29 @@ describe('kinds of share links in the browser', () => {
     const tab = await ui.newPage({ as: null });
     await tab.open(`/share/${hash}`);
     await tab.page.getByText('Downloads left: 1').waitFor();
+    // Opening the page spends nothing: the text is shown only when the recipient asks, and says so.
+    await tab.page.getByText("Showing this file here uses one of the link's downloads.").waitFor();
+    assert.equal(await tab.page.getByRole('button', { name: 'Show here' }).count(), 1);
+    assert.equal(await tab.page.locator('.share-preview-text').count(), 0);
     const first = await ui.server.request('GET', `/api/public/dl/${hash}`);
     assert.equal(first.status, 200);
     await tab.open(`/share/${hash}`);
     await tab.page.getByRole('heading', { name: 'This link has ended' }).waitFor();
     assert.equal(await tab.page.getByText('This share does not exist or has expired.').count(), 0);
     await tab.shot('share-ended');
+    await tab.close();
+  });
+
+  it("shows a limited link's file here when asked, spending one of its downloads", async () => {
+    const made = await adminRequest(ui, 'POST', '/api/share/report.txt', { maxDownloads: 2 });
+    const hash = made.json<Link>().hash;
+    const tab = await ui.newPage({ as: null });
+    await tab.open(`/share/${hash}`);
+    await tab.page.getByRole('button', { name: 'Show here' }).click();
+    await tab.page.locator('.share-preview-text').waitFor();
+    const link = (await linksOf(ui, '/report.txt')).find((other) => other.hash === hash);
+    assert.equal(link?.downloads, 1);
+    assertNoErrors(tab);
     await tab.close();
   });
 

@@ -50,7 +50,10 @@ describe('share dialog', () => {
     });
     const dialog = await openShareDialog(tab, '/files/docs/', 'notes.txt');
     await dialog.getByText('No links yet.').waitFor();
-    assert.equal(await dialog.getByRole('combobox', { name: 'Unit' }).inputValue(), 'hours');
+    assert.equal(
+      await dialog.getByRole('combobox', { name: 'Time unit', exact: true }).inputValue(),
+      'hours',
+    );
 
     // An empty time does nothing.
     await dialog.getByRole('button', { name: 'Create link' }).click();
@@ -107,12 +110,12 @@ describe('share dialog', () => {
     const dialog = await openShareDialog(tab, '/files/docs/', 'plan.txt');
     await dialog.getByText('No links yet.').waitFor();
     await dialog.getByRole('spinbutton', { name: 'Time' }).fill('2');
-    await dialog.getByRole('combobox', { name: 'Unit' }).selectOption('days');
+    await dialog.getByRole('combobox', { name: 'Time unit', exact: true }).selectOption('days');
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const links = dialog.getByRole('list', { name: 'Share links' }).getByRole('listitem');
     await links.first().waitFor();
     await dialog.getByRole('spinbutton', { name: 'Time' }).fill('30');
-    await dialog.getByRole('combobox', { name: 'Unit' }).selectOption('minutes');
+    await dialog.getByRole('combobox', { name: 'Time unit', exact: true }).selectOption('minutes');
     await dialog.getByRole('button', { name: 'Create link' }).click();
     await links.nth(1).waitFor();
     await dialog.getByRole('button', { name: 'Get permanent link' }).click();

@@ -192,6 +192,7 @@ export default function PublicSharePage() {
               item: share.data,
               isFileShare: isFileShare(share.data, sub),
               token: share.data.token,
+              limited: share.data.downloadsLeft !== undefined,
             }}
           />
         )}

@@ -2,6 +2,7 @@
 // a PDF, or text (Markdown rendered), so the recipient sees it before downloading it.
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodePath } from '../../api/client';
 import { publicDownloadUrl, publicPreviewLink } from '../../api/shares';
@@ -18,6 +19,8 @@ export interface SharedFile {
   /** The share is this one file (its address is by name), not a file in a shared folder. */
   isFileShare: boolean;
   token: string | undefined;
+  /** The link has a download limit: fetching the file itself would use one of its downloads. */
+  limited: boolean;
 }
 
 function inlineUrl(
@@ -39,14 +42,17 @@ function SharedImage({ file }: { file: SharedFile }) {
   const big = config.ResizePreview
     ? publicPreviewLink('big', file.hash, file.item, file.isFileShare, file.token)
     : original;
-  // A picture the server cannot draw (415) may still show as it is.
-  const [src, setSrc] = useState(big);
+  // A picture the server cannot draw (415) may still show as it is, unless that would use a download.
+  const [src, setSrc] = useState<string | undefined>(
+    file.limited && !config.ResizePreview ? undefined : big,
+  );
+  if (src === undefined) return null;
   return (
     <img
       className="share-preview-image"
       src={src}
       alt={file.item.name}
-      onError={() => setSrc(original)}
+      onError={() => setSrc(file.limited || src === original ? undefined : original)}
     />
   );
 }
@@ -103,6 +109,24 @@ function SharedText({ file }: { file: SharedFile }) {
   );
 }
 
+/**
+ * What needs the file's own bytes. On a link with a download limit, every fetch of those from the
+ * start counts as a download (docs/SHARES.md), so the recipient chooses to spend one on it.
+ */
+function OnRequest({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  if (shown) return children;
+  return (
+    <div className="share-preview-ask">
+      <p>{t('publicShare.previewUsesDownload')}</p>
+      <button type="button" className="button" onClick={() => setShown(true)}>
+        {t('publicShare.showHere')}
+      </button>
+    </div>
+  );
+}
+
 export function SharePreview({ file }: { file: SharedFile }) {
   const { t } = useTranslation();
   const { item } = file;
@@ -151,7 +175,7 @@ export function SharePreview({ file }: { file: SharedFile }) {
   }
   return (
     <section className="share-preview" aria-label={t('publicShare.preview')}>
-      {body}
+      {file.limited && item.type !== 'image' ? <OnRequest>{body}</OnRequest> : body}
     </section>
   );
 }
