@@ -12,7 +12,10 @@ export async function startBenchServer(setup: (root: string) => void): Promise<T
   const bundle = path.join(dir, 'drawer.cjs');
   await buildServer(bundle);
   process.env.DRAWER_TEST_BUNDLE = bundle;
-  return startServer({ dir, setup, args: ['--log', 'off'] });
+  // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  return startServer({ dir, setup, args: ['--log', 'off'], nodeArgs });
 }
 
 export function median(values: number[]): number {
@@ -24,6 +27,13 @@ export function rssMb(pid: number | undefined): number {
   if (pid === undefined) return 0;
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** The most memory the process has held since it started (VmHWM), in MB. */
+export function peakRssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 /** Wall time of a command, in milliseconds, or undefined when it is not installed. */

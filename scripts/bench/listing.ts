@@ -1,12 +1,50 @@
-// Benchmark: listing a folder of 100,000 files through the API, beside `find` and `ls -l` on the same folder.
-// Usage: node --import tsx scripts/bench/listing.ts [--files 100000]
+// Benchmark: listing a folder of 100,000 files through the API, beside `find`, `ls -l` and (when
+// installed) nginx's JSON autoindex on the same folder: total time, time to the first byte, and the
+// server's memory (idle, and the peak while listing, repeated).
+// Usage: npm run build && node --import tsx scripts/bench/listing.ts [--files 100000]
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
-import { median, printTable, rssMb, startBenchServer, timeCommand } from './bench-server';
+import { median, peakRssMb, printTable, rssMb, startBenchServer, timeCommand } from './bench-server';
+import { startNginx } from './nginx';
 
 const countIndex = process.argv.indexOf('--files');
 const files = countIndex > 0 ? Number(process.argv[countIndex + 1]) : 100_000;
 const runs = 5;
+
+interface Timed {
+  firstByteMs: number;
+  totalMs: number;
+  bytes: number;
+  body: string;
+}
+
+/** One GET, timed to its first body byte and to its end. */
+function timedGet(url: string, headers: Record<string, string> = {}): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let firstByteMs = 0;
+    const chunks: Buffer[] = [];
+    http
+      .get(url, { headers }, (response) => {
+        response.on('data', (chunk: Buffer) => {
+          if (firstByteMs === 0) firstByteMs = performance.now() - started;
+          chunks.push(chunk);
+        });
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            firstByteMs,
+            totalMs: performance.now() - started,
+            bytes: body.length,
+            body: body.toString('utf8'),
+          });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 const server = await startBenchServer((root) => {
   const folder = path.join(root, 'many');
@@ -17,14 +55,15 @@ const server = await startBenchServer((root) => {
 });
 try {
   const token = await server.adminToken();
-  const apiTimes: number[] = [];
+  const idle = rssMb(server.process.pid);
+  const api: Timed[] = [];
   let items = 0;
   for (let run = 0; run < runs; run += 1) {
-    const started = performance.now();
-    const response = await server.request('GET', '/api/resources/many/', { token });
-    apiTimes.push(performance.now() - started);
-    items = (response.json<{ items: unknown[] }>().items ?? []).length;
+    const result = await timedGet(`${server.url}/api/resources/many/`, { 'X-Auth': token });
+    api.push(result);
+    items = (JSON.parse(result.body) as { items?: unknown[] }).items?.length ?? 0;
   }
+  const peak = peakRssMb(server.process.pid);
   const folder = path.join(server.root, 'many');
   const findTimes = Array.from(
     { length: runs },
@@ -34,16 +73,48 @@ try {
     { length: runs },
     () => timeCommand('ls', ['-l', '--time-style=full-iso', folder]) ?? NaN,
   );
+  const nginx = await startNginx(server.root, 'autoindex on; autoindex_format json;');
+  const nginxTimes: Timed[] = [];
+  if (nginx) {
+    for (let run = 0; run < runs; run += 1)
+      nginxTimes.push(await timedGet(`${nginx.url}/many/`));
+    await nginx.stop();
+  }
+  const ls = median(lsTimes);
+  const ms = (value: number) => value.toFixed(0);
+  const ratio = (value: number) => `${(value / ls).toFixed(2)}×`;
   console.log(
     `Listing ${files.toLocaleString()} files + 100 folders (median of ${runs}, warm page cache):`,
   );
-  printTable([
-    ['what', 'median ms', 'entries'],
-    ['GET /api/resources/many/ (stat, type, sort, JSON)', median(apiTimes).toFixed(0), items],
-    ['find -maxdepth 1 -printf (stat each entry)', median(findTimes).toFixed(0), files + 100],
-    ['ls -l (stat each entry, sort)', median(lsTimes).toFixed(0), files + 100],
-  ]);
-  console.log(`server RSS after listing: ${rssMb(server.process.pid).toFixed(0)} MB`);
+  const apiTotal = median(api.map((run) => run.totalMs));
+  const rows: (string | number)[][] = [
+    ['what', 'total ms', 'first byte ms', 'vs ls -l', 'entries', 'MB'],
+    [
+      'GET /api/resources/many/',
+      ms(apiTotal),
+      ms(median(api.map((run) => run.firstByteMs))),
+      ratio(apiTotal),
+      items,
+      ((api[0]?.bytes ?? 0) / 1e6).toFixed(1),
+    ],
+    ['find -maxdepth 1 -printf', ms(median(findTimes)), '', ratio(median(findTimes)), files + 100, ''],
+    ['ls -l', ms(ls), '', '1.00×', files + 100, ''],
+  ];
+  if (nginxTimes.length > 0) {
+    const total = median(nginxTimes.map((run) => run.totalMs));
+    rows.push([
+      'nginx JSON autoindex',
+      ms(total),
+      ms(median(nginxTimes.map((run) => run.firstByteMs))),
+      ratio(total),
+      files + 100,
+      ((nginxTimes[0]?.bytes ?? 0) / 1e6).toFixed(1),
+    ]);
+  }
+  printTable(rows);
+  console.log(
+    `server RSS: idle ${idle.toFixed(0)} MB, peak over ${runs} listings ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`,
+  );
 } finally {
   await server.stop();
   fs.rmSync(server.dir, { recursive: true, force: true });

@@ -23,21 +23,24 @@ function baseFields(info: ResourceInfo) {
 async function* folderJsonChunks(folder: FolderListing) {
   const head = JSON.stringify(baseFields(folder));
   yield `${head.slice(0, -1)},"items":[`;
-  for (let start = 0; start < folder.count; start += itemsPerChunk) {
-    const chunk = folder
+  const entries = await folder.entries;
+  for (let start = 0; start < entries.count; start += itemsPerChunk) {
+    const chunk = entries
       .itemsOf(start, start + itemsPerChunk)
       .map((item) => JSON.stringify(baseFields(item)))
       .join(',');
     yield start === 0 ? chunk : `,${chunk}`;
   }
-  const sorting = folder.sorting ? { by: folder.sorting.by, asc: folder.sorting.asc } : undefined;
-  const tail = { numDirs: folder.numDirs ?? 0, numFiles: folder.numFiles ?? 0, sorting };
+  const sorting = { by: entries.sorting.by, asc: entries.sorting.asc };
+  const tail = { numDirs: entries.numDirs, numFiles: entries.numFiles, sorting };
   yield `],${JSON.stringify(tail).slice(1)}`;
 }
 
 /**
- * File Browser's folder JSON as a stream: the same fields as the response schema allows, in
- * chunks of a few hundred items made as they are written: never a whole document in memory.
+ * File Browser's folder JSON as a stream: the same fields as the response schema allows. The
+ * folder's own fields go out at once; the items follow in chunks of a few hundred made as they are
+ * written, once the entries are read: never a whole document in memory. Should reading the
+ * entries fail after the first bytes, the response is cut off (the client sees broken JSON).
  */
 export function folderJsonStream(folder: FolderListing): Readable {
   return Readable.from(folderJsonChunks(folder), { objectMode: false });

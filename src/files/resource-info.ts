@@ -3,7 +3,7 @@ import type { Stats } from 'node:fs';
 import { readSample, readText } from '../fs/fs-read';
 import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
-import { baseName } from '../fs/virtual-path';
+import { baseName, childPath } from '../fs/virtual-path';
 import type { Sorting } from '../users/user';
 import type { FileType } from './file-type';
 import {
@@ -16,7 +16,7 @@ import {
 } from './file-type';
 import type { SortableItem } from './listing-sort';
 import { sortListingInSlices } from './listing-sort';
-import type { StatsView } from '../fs/entry-stats';
+import type { EntryStats, StatsView } from '../fs/entry-stats';
 import { extensionOf, formatModified, goFileMode } from './resource-fields';
 import { findSubtitles } from './subtitle-discovery';
 
@@ -73,7 +73,7 @@ export function baseInfo(
 
 /** A listing item: typed from its name only, a broken link is "invalid_link". */
 export function listingItemInfo(
-  entry: ListedEntry,
+  entry: Pick<ListedEntry, 'name' | 'virtual' | 'stats' | 'isSymlink' | 'isBrokenLink'>,
   displayPath?: (virtual: VirtualPath) => string,
 ): ResourceInfo {
   let type: FileType;
@@ -85,9 +85,11 @@ export function listingItemInfo(
 }
 
 /**
- * A folder's visible entries, sorted, with the counts File Browser's client shows. The items'
- * JSON objects are made by `itemsOf` when they are written out, a few hundred at a time, so a
- * folder of 100,000 entries never holds 100,000 of them at once.
+ * A folder's info at once, and its visible entries, sorted, with the counts File Browser's client
+ * shows, as they are read: the response starts with the folder's own fields while its entries are
+ * still being stat'ed (docs/LISTINGS.md). The items' JSON objects are made by `itemsOf` when they
+ * are written out, a few hundred at a time, so a folder of 100,000 entries never holds 100,000 of
+ * them at once.
  */
 export async function listFolder(
   view: ScopedFs,
@@ -97,36 +99,64 @@ export async function listFolder(
 ): Promise<FolderListing> {
   options.beforeListing?.();
   await view.pause('listing.read');
-  const rows: (SortableItem & { entry: ListedEntry })[] = (await view.list(folder)).map(
-    (entry) => ({
-      entry,
-      name: entry.name,
-      isDir: entry.stats.isDirectory(),
-      size: entry.stats.size,
-      modifiedMs: entry.stats.mtimeMs,
-    }),
-  );
-  const sorted = await sortListingInSlices(rows, options.sorting);
-  const numDirs = sorted.filter((row) => row.isDir).length;
+  const entries = readFolderEntries(view, folder, options);
+  // Awaited by whoever writes the listing out; until then a failure must not go unobserved.
+  entries.catch(() => undefined);
   return {
     ...baseInfo(folder.virtual, folder.stats, isSymlink, '', options.displayPath),
+    entries,
+  };
+}
+
+async function readFolderEntries(
+  view: ScopedFs,
+  folder: Resolved & { stats: Stats },
+  options: DescribeOptions,
+): Promise<FolderEntries> {
+  const table = await view.listTable(folder);
+  // One small row per entry to sort; the entry's info object is made only when it is written.
+  const rows: (SortableItem & { index: number })[] = table.names.map((name, index) => {
+    const stats = table.stats[index] as EntryStats;
+    return { index, name, isDir: stats.isDirectory(), size: stats.size, modifiedMs: stats.mtimeMs };
+  });
+  const sorted = await sortListingInSlices(rows, options.sorting);
+  const numDirs = sorted.filter((row) => row.isDir).length;
+  const infoAt = ({ index, name }: { index: number; name: string }) =>
+    listingItemInfo(
+      {
+        name,
+        virtual: childPath(folder.virtual, name),
+        stats: table.stats[index] as EntryStats,
+        isSymlink: table.links[index] !== 0,
+        isBrokenLink: table.links[index] === 2,
+      },
+      options.displayPath,
+    );
+  return {
     numDirs,
     numFiles: sorted.length - numDirs,
     sorting: { ...options.sorting },
     count: sorted.length,
-    itemsOf: (start, end) =>
-      sorted.slice(start, end).map((row) => listingItemInfo(row.entry, options.displayPath)),
+    itemsOf: (start, end) => sorted.slice(start, end).map(infoAt),
   };
 }
 
-/** A folder's info without its items, which are made on demand, in slices. */
-export interface FolderListing extends ResourceInfo {
+/** A folder's entries, sorted; their info objects are made on demand, in slices. */
+export interface FolderEntries {
+  numDirs: number;
+  numFiles: number;
+  sorting: Sorting;
   count: number;
   itemsOf(start: number, end: number): ResourceInfo[];
 }
 
+/** A folder's info, and its entries when they have been read. */
+export interface FolderListing extends ResourceInfo {
+  entries: Promise<FolderEntries>;
+}
+
 export function isFolderListing(info: ResourceInfo | FolderListing): info is FolderListing {
-  return 'itemsOf' in info;
+  return 'entries' in info;
 }
 
 /** A regular file's type from its name and first bytes; anything but a regular file is a blob. */

@@ -234,6 +234,11 @@ export function readFolder(folder: FolderHandle): Promise<Dirent[]> {
     .catch(rethrowAsFsError);
 }
 
+/** The names in an open folder, nothing else (listings of 100,000 entries: no Dirent objects). */
+export function readFolderNames(folder: FolderHandle): Promise<string[]> {
+  return folder.use(undefined, (self) => readdirPath(self)).catch(rethrowAsFsError);
+}
+
 export function fstatOf(folder: FolderHandle): Promise<Stats> {
   return folder.use(undefined, (self) => promisify(fs.stat)(self));
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Identity } from './anchored';
 import { FolderHandle, isSameIdentity } from './anchored';
+import { createFolderStatter } from './folder-stats';
 import { isPartialUploadName } from './fs-partial';
 import { isUploadTempName } from './fs-write';
 import type { PausePoint } from './pause-points';
@@ -65,6 +66,7 @@ export function createFsSettings(
     isDatabaseFolder,
     databaseFolder,
     pause,
+    folderStats: createFolderStatter(),
   };
 }
 

@@ -8,7 +8,9 @@ import type { StoredUser } from '../users/user';
 import type { FolderHandle, Identity } from './anchored';
 import { hostPathOf, openFolderAt, openFolderPath } from './anchored';
 import { EntryStats } from './entry-stats';
-import { listFolderEntries } from './list-folder';
+import type { FolderStatter } from './folder-stats';
+import type { FolderTable } from './list-folder';
+import { listFolderEntries, listFolderTable } from './list-folder';
 import type { Location, WalkBase } from './locate';
 import { locate } from './locate';
 import type { PausePoint } from './pause-points';
@@ -31,6 +33,8 @@ export interface FsSettings {
   databaseFolder: FolderHandle;
   /** Test-only waits between a check and its use (a no-op in production). */
   pause: PausePoint;
+  /** Big folders' entries are stat'ed off the event loop. */
+  folderStats?: FolderStatter;
 }
 
 /**
@@ -90,6 +94,8 @@ export interface ScopedFs {
   ): Promise<ExistingResolved>;
   /** The visible entries of a folder; escaping symlinks and hidden entries are left out. */
   list(folder: Resolved): Promise<ListedEntry[]>;
+  /** The same entries as parallel arrays: a folder of 100,000 entries without 100,000 objects. */
+  listTable(folder: Resolved): Promise<FolderTable>;
   /** Every visible entry below `start`, depth first, without following symlinked folders. */
   walk(start: Resolved, signal?: AbortSignal): AsyncGenerator<ListedEntry>;
   /** Closes the handles of a resolved path now (long loops over many paths). */
@@ -226,31 +232,51 @@ export async function openScopedFs(
     }
   }
 
+  function listCallbacks(
+    handle: FolderHandle,
+    folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
+  ) {
+    return {
+      isListed: (name: string) =>
+        !settings.isHiddenEntry(handle, name) && access.isVisible(childPath(folder.virtual, name)),
+      describeLink: (name: string) => describeLink(folder, name),
+    };
+  }
+
   async function listIn(
     handle: FolderHandle,
     folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
   ): Promise<ListedEntry[]> {
-    return listFolderEntries(handle, {
-      isListed: (name) =>
-        !settings.isHiddenEntry(handle, name) && access.isVisible(childPath(folder.virtual, name)),
-      describeLink: (name) => describeLink(folder, name),
-      entryOf: (name, stats, link) => ({
-        name,
-        virtual: childPath(folder.virtual, name),
-        parent: handle,
-        stats,
-        isSymlink: link,
-        isBrokenLink: false,
-      }),
-    });
+    return listFolderEntries(
+      handle,
+      {
+        ...listCallbacks(handle, folder),
+        entryOf: (name, stats, link) => ({
+          name,
+          virtual: childPath(folder.virtual, name),
+          parent: handle,
+          stats,
+          isSymlink: link,
+          isBrokenLink: false,
+        }),
+      },
+      settings.folderStats,
+    );
+  }
+
+  function folderOf(folder: Resolved): FolderHandle {
+    if (folder.folder) return folder.folder;
+    if (folder.stats) throw new AppError('fs.notDirectory', 'not a folder');
+    throw new AppError('fs.notFound');
   }
 
   async function list(folder: Resolved): Promise<ListedEntry[]> {
-    if (!folder.folder) {
-      if (folder.stats) throw new AppError('fs.notDirectory', 'not a folder');
-      throw new AppError('fs.notFound');
-    }
-    return listIn(folder.folder, folder);
+    return listIn(folderOf(folder), folder);
+  }
+
+  async function listTable(folder: Resolved): Promise<FolderTable> {
+    const handle = folderOf(folder);
+    return listFolderTable(handle, listCallbacks(handle, folder), settings.folderStats);
   }
 
   async function* walkIn(
@@ -304,6 +330,7 @@ export async function openScopedFs(
     resolve,
     resolveExisting,
     list,
+    listTable,
     walk,
     release,
     close,

@@ -5,7 +5,8 @@ import { AppError, isAppError } from '../errors';
 import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import type { StoredUser } from '../users/user';
-import { baseName, canonicalise, isWithin, segmentsOf } from '../fs/virtual-path';
+import { baseName, canonicalise, childPath, isWithin, segmentsOf } from '../fs/virtual-path';
+import { keepRows } from '../fs/list-folder';
 import type { StoredShare } from './share';
 import { goneSince, isExpired, isPastGrace, kindOf } from './share';
 import type { ShareCredentials } from './share-access';
@@ -70,7 +71,7 @@ export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
     }
     return resolved;
   };
-  const keeps = async (entry: ListedEntry) => {
+  const keeps = async (entry: Pick<ListedEntry, 'isSymlink' | 'isBrokenLink' | 'virtual'>) => {
     if (!entry.isSymlink) return true;
     if (entry.isBrokenLink) return false;
     const target = await fsView.resolve(entry.virtual, 'share').catch(() => undefined);
@@ -96,6 +97,18 @@ export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
       const entries = await orNotFound(() => fsView.list(folder));
       const kept = await Promise.all(entries.map(keeps));
       return entries.filter((_entry, index) => kept[index]);
+    },
+    async listTable(folder) {
+      const table = await orNotFound(() => fsView.listTable(folder));
+      const kept = await Promise.all(
+        table.names.map((name, index) => {
+          const link = table.links[index] ?? 0;
+          if (link === 0) return true;
+          const virtual = childPath(folder.virtual, name);
+          return keeps({ isSymlink: true, isBrokenLink: link === 2, virtual });
+        }),
+      );
+      return keepRows(table, kept);
     },
     async *walk(start, signal) {
       for await (const entry of fsView.walk(start, signal)) if (await keeps(entry)) yield entry;

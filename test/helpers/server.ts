@@ -58,6 +58,8 @@ export interface StartOptions {
   /** Leave out the default --password (first-run tests). */
   noPassword?: boolean;
   baseUrl?: string;
+  /** Node's own options before the bundle (benchmarks: `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
@@ -68,6 +70,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   await options.setup?.(root);
   const database = path.join(dir, 'db', 'drawer.json');
   const args = [
+    ...(options.nodeArgs ?? []),
     bundle,
     '--root',
     root,

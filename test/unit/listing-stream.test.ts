@@ -4,6 +4,7 @@ import { text } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
 import { folderJsonStream } from '../../src/files/listing-stream';
 import type { FolderListing, ResourceInfo } from '../../src/files/resource-info';
+import type { Sorting } from '../../src/users/user';
 
 function item(index: number): ResourceInfo {
   return {
@@ -19,9 +20,18 @@ function item(index: number): ResourceInfo {
   };
 }
 
+const byName: Sorting = { by: 'name', asc: true };
+
 function listingOf(folder: ResourceInfo & { items: ResourceInfo[] }): FolderListing {
-  const { items, ...info } = folder;
-  return { ...info, count: items.length, itemsOf: (start, end) => items.slice(start, end) };
+  const { items, numDirs = 0, numFiles = items.length, sorting = byName, ...info } = folder;
+  const entries = {
+    numDirs,
+    numFiles,
+    sorting,
+    count: items.length,
+    itemsOf: (start: number, end: number) => items.slice(start, end),
+  };
+  return { ...info, entries: Promise.resolve(entries) };
 }
 
 describe('folderJsonStream', () => {
@@ -48,5 +58,20 @@ describe('folderJsonStream', () => {
     const output = await text(folderJsonStream(listingOf({ ...folder, content: 'folder secret' })));
     assert.doesNotMatch(output, /secret|\/srv\/data|hash/);
     assert.deepEqual(Object.keys(JSON.parse(output).items[0]), Object.keys(item(1)));
+  });
+
+  it("sends the folder's own fields before its entries are read", async () => {
+    let finish: (entries: Awaited<FolderListing['entries']>) => void = () => undefined;
+    const entries = new Promise<Awaited<FolderListing['entries']>>((resolve) => (finish = resolve));
+    const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries });
+    const first = (await stream[Symbol.asyncIterator]().next()).value as Buffer;
+    assert.match(first.toString(), /^\{"path":"\/f\/0.txt",.*"items":\[$/);
+    finish({ numDirs: 0, numFiles: 1, sorting: byName, count: 1, itemsOf: () => [item(1)] });
+  });
+
+  it('fails the stream when the entries cannot be read', async () => {
+    const entries = Promise.reject(new Error('EIO'));
+    const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries });
+    await assert.rejects(text(stream), /EIO/);
   });
 });
