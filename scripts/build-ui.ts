@@ -55,17 +55,14 @@ export default await response.json();`;
 
 /**
  * Icons are data too: the paths in ui/components/icon-paths.ts become one content-hashed SVG sprite
- * under assets/, and `drawer:icon-sprite` is its URL, so no path data weighs on the first screen.
+ * under assets/, and ui/components/icon-sprite.ts becomes its URL, so no path data weighs on the
+ * first screen.
  */
 function iconSprite(outdir: string): esbuild.Plugin {
   return {
     name: 'icon-sprite',
     setup(build) {
-      build.onResolve({ filter: /^drawer:icon-sprite$/ }, () => ({
-        path: 'icon-sprite',
-        namespace: 'drawer',
-      }));
-      build.onLoad({ filter: /^icon-sprite$/, namespace: 'drawer' }, async () => {
+      build.onLoad({ filter: /[\\/]ui[\\/]components[\\/]icon-sprite\.ts$/ }, async () => {
         const { iconPaths } = await import('../ui/components/icon-paths');
         const symbols = Object.entries(iconPaths).map(
           ([name, d]) => `<symbol id="${name}" viewBox="0 0 24 24"><path d="${d}"/></symbol>`,
@@ -76,7 +73,7 @@ function iconSprite(outdir: string): esbuild.Plugin {
         fs.mkdirSync(path.join(outdir, 'assets'), { recursive: true });
         fs.writeFileSync(path.join(outdir, 'assets', name), svg);
         return {
-          contents: `export default new URL(${JSON.stringify(`./${name}`)}, import.meta.url).href;`,
+          contents: `export const iconSprite = new URL(${JSON.stringify(`./${name}`)}, import.meta.url).href;`,
           loader: 'js',
           watchFiles: [path.join(root, 'ui', 'components', 'icon-paths.ts')],
         };

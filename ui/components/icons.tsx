@@ -1,7 +1,7 @@
 // Icons drawn from one SVG sprite (ui/components/icon-paths.ts): no icon font, and no path data in the
 // first screen's JavaScript. The build writes the sprite and preloads it with the page.
 import type { SVGProps } from 'react';
-import iconSprite from 'drawer:icon-sprite';
+import { iconSprite } from './icon-sprite';
 import type { IconName } from './icon-paths';
 
 export type { IconName };
