@@ -67,6 +67,12 @@ export class FolderHandle implements Identity {
     }
   }
 
+  /** Like `use`, for one synchronous call (inotify_add_watch): the descriptor cannot close during it. */
+  useSync<T>(work: (kernelPath: string) => T): T {
+    if (this.released) throw new AppError('fs.badPath', 'the folder was closed while in use');
+    return work(`/proc/self/fd/${this.fd}`);
+  }
+
   /** One more holder: the folder stays open until each holder has released it. */
   retain(): this {
     if (this.released) throw new AppError('fs.badPath', 'the folder was closed while in use');
