@@ -170,12 +170,13 @@ export function watchFolder(
 
 /**
  * How many folders the index may watch: half the user's inotify budget (other programs need
- * theirs), at most 65,536 (each watcher costs the process about a kilobyte).
+ * theirs), at most 16,384: each watcher costs the process about 1.2 KB (measured with Node 20),
+ * so the watchers stay under 20 MB.
  */
 export function inotifyWatchBudget(): number {
   try {
     const limit = Number(fs.readFileSync('/proc/sys/fs/inotify/max_user_watches', 'utf8'));
-    return Number.isFinite(limit) ? Math.min(65_536, Math.floor(limit / 2)) : 4096;
+    return Number.isFinite(limit) ? Math.min(16_384, Math.floor(limit / 2)) : 4096;
   } catch {
     return 4096;
   }

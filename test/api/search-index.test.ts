@@ -239,6 +239,23 @@ describe('search index', () => {
     assert.deepEqual(pathsOf(await search(indexed, 'alice', '/', 'zebra')), []);
   });
 
+  it('never shows what lies behind a folder swapped for a link out of the scope', async () => {
+    const root = indexed.server.root;
+    const folder = path.join(root, 'bob/notes');
+    const leaked = /canary|outside/;
+    fs.writeFileSync(path.join(root, '..', 'outside', 'cat-canary.txt'), 'x');
+    fs.renameSync(folder, `${folder}-before-swap`);
+    fs.symlinkSync('../../outside', `${folder}.tmp`);
+    fs.renameSync(`${folder}.tmp`, folder);
+    await eventually(async () => {
+      const answer = await search(indexed, 'bob', '/', 'cat');
+      assert.doesNotMatch(answer.text, leaked);
+      return pathsOf(answer).includes('notes-before-swap/cat-notes.md');
+    }, 'the swap is seen');
+    assert.doesNotMatch((await search(indexed, 'carol', '/', 'canary')).text, leaked);
+    assert.equal((await search(indexed, 'bob', '/notes', 'cat')).status, 403);
+  });
+
   it('sees files made and removed outside Drawer within seconds', async () => {
     const root = indexed.server.root;
     fs.mkdirSync(path.join(root, 'alice/photos/outside-made'));
