@@ -17,9 +17,11 @@ const flagNotNfc = 8;
 const separator = '\0';
 const chunkNames = 8192;
 
-/** How the walk compares names (search.ts): lower case, then NFC. */
+const nonAscii = /[^\0-\x7f]/;
+
+/** How the walk compares names (search.ts): lower case, then NFC (which leaves ASCII as it is). */
 export function foldName(name: string): string {
-  return name.toLowerCase().normalize('NFC');
+  return nonAscii.test(name) ? name.toLowerCase().normalize('NFC') : name.toLowerCase();
 }
 
 function grown<T extends Uint8Array | Uint32Array | Int32Array>(array: T, needed: number): T {
@@ -108,7 +110,7 @@ export class NameTable {
     this.foldedLength += folded.length + 1;
     this.pendingNames.push(name);
     this.pendingFolded.push(folded);
-    if (name !== name.normalize('NFC')) {
+    if (nonAscii.test(name) && name !== name.normalize('NFC')) {
       this.flags[index] = (this.flags[index] ?? 0) | flagNotNfc;
       this.notNfc.push(index);
     }
