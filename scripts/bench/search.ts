@@ -115,6 +115,7 @@ await stop(idle);
 const server = await startOn(tree, []);
 const rssAtStart = rssMb(server.process.pid);
 const built = await waitForIndex(server);
+const readyRss = rssMb(server.process.pid);
 const token = await server.adminToken();
 const rows: (string | number)[][] = [
   ['what', 'p50 ms', 'p95 ms', 'results', 'baseline ms', 'ratio'],
@@ -142,8 +143,8 @@ for (const term of terms) {
     (median(times) / baseline).toFixed(3),
   ]);
 }
-const indexedRss = rssMb(server.process.pid);
-// V8 gives back the heap the build's garbage took only after a while of quiet.
+const queriedRss = rssMb(server.process.pid);
+// Whether V8 gives back the heap the build's garbage took after a while of quiet.
 await new Promise((resolve) => setTimeout(resolve, 10_000));
 const settledRss = rssMb(server.process.pid);
 await stop(server);
@@ -175,8 +176,9 @@ printTable([
   ['memory', 'MB'],
   ['RSS idle, index off', idleRss.toFixed(0)],
   ['RSS at listen, index on', rssAtStart.toFixed(0)],
-  ['RSS with the index ready', indexedRss.toFixed(0)],
+  ['RSS when the index is ready', readyRss.toFixed(0)],
+  ['RSS over idle, index ready', (readyRss - idleRss).toFixed(0)],
+  [`RSS after the ${terms.length * queryRuns} queries`, queriedRss.toFixed(0)],
   ['RSS 10 s later', settledRss.toFixed(0)],
-  ['RSS over idle (10 s later)', (settledRss - idleRss).toFixed(0)],
   ['index arrays and strings (its own count)', built.megabytes],
 ]);

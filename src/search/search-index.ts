@@ -173,6 +173,7 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
         } finally {
           opened.release();
         }
+        if (state !== 'ready') return; // the cap was reached inside the new folder
       }
     } finally {
       folder.release();
@@ -268,7 +269,9 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       watches.clear();
     },
     noteChanged(paths) {
-      if (state === 'building') changedDuringBuild.push(paths);
+      // Past this many, the watchers and the searches' own reads are left to catch up.
+      if (state === 'building' && changedDuringBuild.length < 10_000)
+        changedDuringBuild.push(paths);
       else if (state === 'ready') applyChange(paths);
     },
     async search(view, start, query, signal) {
