@@ -61,10 +61,19 @@ async function startOn(tree: string, args: string[]): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-bench-search-'));
   // The served folder is the cached tree; the database stays in the temp folder.
   fs.symlinkSync(tree, path.join(dir, 'root'));
-  return startServer({ dir, args });
+  const server = await startServer({ dir, args });
+  running.add(server);
+  return server;
 }
 
+/** Servers still running: a failed run must not leave one serving the tree behind it. */
+const running = new Set<TestServer>();
+process.once('exit', () => {
+  for (const server of running) server.process.kill('SIGKILL');
+});
+
 async function stop(server: TestServer): Promise<void> {
+  running.delete(server);
   await server.stop();
   fs.rmSync(server.dir, { recursive: true, force: true });
 }
