@@ -79,6 +79,10 @@ export interface ServerConfig extends AuthConfig {
   previewWorkers: number;
   /** Where ffmpeg may be, in order: the --ffmpeg file, else `ffmpeg` in each folder of PATH. */
   ffmpegCandidates: string[];
+  /** Searches answer from an in-memory index of names (docs/SEARCH.md); off: they walk the disk. */
+  searchIndex: boolean;
+  /** Past this many entries the index is dropped and searches walk the disk. */
+  searchIndexMax: number;
 }
 
 export type Invocation =
@@ -266,6 +270,12 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
     throw new UsageError(
       `${source('preview-workers')}: "${workersText}" is not a whole number from 1 to 64`,
     );
+  const indexMaxText = text('search-index-max') ?? '4000000';
+  const searchIndexMax = parseCount(indexMaxText);
+  if (searchIndexMax === undefined)
+    throw new UsageError(
+      `${source('search-index-max')}: "${indexMaxText}" is not a whole number above 0`,
+    );
   const database = path.resolve(cwd, text('database') ?? './drawer.json');
   const cacheDirText = text('cache-dir');
   const username = text('username') ?? 'admin';
@@ -311,6 +321,8 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       previewCacheBytes,
       previewWorkers,
       ffmpegCandidates: programCandidates('ffmpeg', text('ffmpeg'), env.PATH, cwd),
+      searchIndex: !bool('disable-search-index'),
+      searchIndexMax,
     },
   };
 }

@@ -23,6 +23,9 @@ import { findFfmpeg } from './commands/video-poster';
 import { openPreviewCache, prepareCacheFolder } from './previews/preview-cache';
 import type { Previews } from './previews/previews';
 import { createPreviews } from './previews/previews';
+import type { SearchIndex } from './search/search-index';
+import { createSearchIndex } from './search/search-index';
+import { inotifyWatchBudget } from './fs/folder-scan';
 import type { SettingsStore } from './settings/settings-store';
 import { createSettingsStore } from './settings/settings-store';
 import { createFileRequestLedger } from './shares/file-request-ledger';
@@ -93,6 +96,8 @@ export interface Context {
   uploadCleaner: UploadCleaner;
   /** Thumbnails and previews of images and videos, with their disk cache and worker threads. */
   previews: Previews;
+  /** Names of the served tree in memory for search; serve() starts its build after listening. */
+  searchIndex: SearchIndex;
 }
 
 export interface FirstRun {
@@ -192,6 +197,14 @@ export async function createContext(
       log,
     }),
     previews,
+    searchIndex: createSearchIndex(
+      { fs: fsSettings, log },
+      {
+        enabled: config.searchIndex,
+        maxEntries: config.searchIndexMax,
+        maxWatches: inotifyWatchBudget(),
+      },
+    ),
   };
   return { context, firstRun };
 }

@@ -65,6 +65,8 @@ export async function serve(config: ServerConfig, uiFolder: string): Promise<num
       );
     }
     process.stdout.write(`${banner.join('\n')}\n`);
+    // After listening, so the first response does not wait for a tree of a million names.
+    context.searchIndex.start();
 
     const signal = await stopSignal;
     log.info(`${signal} received, finishing requests in flight`);
@@ -73,6 +75,7 @@ export async function serve(config: ServerConfig, uiFolder: string): Promise<num
     const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
     const cut = setTimeout(() => app.server.closeAllConnections(), shutdownGraceMs);
     await app.close();
+    context.searchIndex.close();
     await context.previews.close();
     clearInterval(closeIdle);
     clearTimeout(cut);

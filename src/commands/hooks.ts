@@ -20,7 +20,7 @@ export interface HookVariables {
   share?: string;
 }
 
-export type HookDeps = Pick<Context, 'config' | 'settings' | 'log'>;
+export type HookDeps = Pick<Context, 'config' | 'settings' | 'log' | 'searchIndex'>;
 
 /** How much of a failing hook's output goes to the log. */
 const loggedOutputChars = 2048;
@@ -70,6 +70,9 @@ export async function withHooks<T>(
 ): Promise<T> {
   await runHooks(deps, 'before', event, variables);
   const result = await action();
+  // Every write of the file domain passes here: the search index reads those folders again
+  // before its next answer (docs/SEARCH.md).
+  deps.searchIndex.noteChanged(variables);
   runHooks(deps, 'after', event, variables).catch((error: unknown) =>
     deps.log.error({ err: error, hook: `after_${event}` }, 'event hook crashed'),
   );

@@ -267,6 +267,20 @@ export const serverFlags: readonly FlagSpec[] = [
     defaultText: '2, at most the CPUs',
   },
   {
+    long: 'disable-search-index',
+    type: 'boolean',
+    env: 'DRAWER_DISABLE_SEARCH_INDEX',
+    help: 'no in-memory index of names: every search walks the disk',
+  },
+  {
+    long: 'search-index-max',
+    type: 'string',
+    env: 'DRAWER_SEARCH_INDEX_MAX',
+    placeholder: 'N',
+    help: 'most entries the search index holds; past them searches walk the disk',
+    defaultText: '4000000',
+  },
+  {
     long: 'ffmpeg',
     type: 'string',
     env: 'DRAWER_FFMPEG',

@@ -15,7 +15,7 @@ import type { Location, WalkBase } from './locate';
 import { locate } from './locate';
 import type { PausePoint } from './pause-points';
 import type { VirtualPath } from './virtual-path';
-import { childPath, segmentsOf } from './virtual-path';
+import { baseName, childPath, parentOf, segmentsOf } from './virtual-path';
 
 /** What the gate needs to know about the server, fixed at start. */
 export interface FsSettings {
@@ -96,6 +96,12 @@ export interface ScopedFs {
   list(folder: Resolved): Promise<ListedEntry[]>;
   /** The same entries as parallel arrays: a folder of 100,000 entries without 100,000 objects. */
   listTable(folder: Resolved): Promise<FolderTable>;
+  /**
+   * A link as list() would show it, for search answers from the index: undefined when it is
+   * left out (it escapes, or leads somewhere rules or hiding close), else whether it shows a folder.
+   * Only for paths reached without a link on the way (their virtual path is where they lie).
+   */
+  describeLink(virtual: VirtualPath): Promise<{ isDirectory: boolean } | undefined>;
   /** Every visible entry below `start`, depth first, without following symlinked folders. */
   walk(start: Resolved, signal?: AbortSignal): AsyncGenerator<ListedEntry>;
   /** Closes the handles of a resolved path now (long loops over many paths). */
@@ -243,6 +249,16 @@ export async function openScopedFs(
     };
   }
 
+  async function describeLinkAt(
+    virtual: VirtualPath,
+  ): Promise<{ isDirectory: boolean } | undefined> {
+    if (isClosed) return undefined;
+    const folder = parentOf(virtual);
+    const shown = await describeLink({ virtual: folder, realVirtual: folder }, baseName(virtual));
+    // A dangling link is listed as itself, which is not a folder.
+    return shown && { isDirectory: shown.stats?.isDirectory() ?? false };
+  }
+
   async function listIn(
     handle: FolderHandle,
     folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
@@ -331,6 +347,7 @@ export async function openScopedFs(
     resolveExisting,
     list,
     listTable,
+    describeLink: describeLinkAt,
     walk,
     release,
     close,

@@ -3,13 +3,18 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
-import type { Resolved, ScopedFs } from '../fs/scoped-fs';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
-import type { SearchQuery } from './search';
+import type { SearchResult } from './search';
 import { parseSearchQuery, searchFolder } from './search';
+import type { SearchIndexState } from './search-index';
+
+/** A ready index that still walked (a link on the way to the searched folder) says "bypassed". */
+function indexHeader(state: SearchIndexState): string {
+  return state === 'ready' ? 'bypassed' : state;
+}
 
 interface SearchQueryString {
   query?: string;
@@ -20,14 +25,17 @@ const searchQueryString = {
   properties: { query: { type: 'string' } },
 } as const;
 
-async function* ndjson(
-  fsView: ScopedFs,
-  start: Resolved,
-  query: SearchQuery,
-  signal: AbortSignal,
-): AsyncGenerator<string> {
-  for await (const result of searchFolder(fsView, start, query, signal))
-    yield `${JSON.stringify(result)}\n`;
+async function* ndjson(results: AsyncIterable<SearchResult>): AsyncGenerator<string> {
+  for await (const result of results) yield `${JSON.stringify(result)}\n`;
+}
+
+/** The index's answer in chunks of lines: one string per result would be as many writes. */
+async function* ndjsonChunks(results: readonly SearchResult[]): AsyncGenerator<string> {
+  for (let at = 0; at < results.length; at += 1024)
+    yield results
+      .slice(at, at + 1024)
+      .map((result) => `${JSON.stringify(result)}\n`)
+      .join('');
 }
 
 export async function searchRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
@@ -45,9 +53,13 @@ export async function searchRoutes(app: FastifyInstance, ctx: Context): Promise<
     // A client that goes away must not leave a walk of a huge tree running behind it.
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
-    const stream = Readable.from(ndjson(fsView, start, query, abort.signal), {
-      objectMode: false,
-    });
+    const fromIndex = await ctx.searchIndex.search(fsView, start, query, abort.signal);
+    // Says where the answer came from: "building" answers are complete too, only slower.
+    reply.header('x-search-index', fromIndex ? 'ready' : indexHeader(ctx.searchIndex.state));
+    const lines = fromIndex
+      ? ndjsonChunks(fromIndex)
+      : ndjson(searchFolder(fsView, start, query, abort.signal));
+    const stream = Readable.from(lines, { objectMode: false });
     return reply.type('application/x-ndjson; charset=utf-8').send(stream);
   };
   const options = { schema: { querystring: searchQueryString } };

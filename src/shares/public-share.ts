@@ -110,6 +110,13 @@ export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
       );
       return keepRows(table, kept);
     },
+    async describeLink(virtual) {
+      const shown = await fsView.describeLink(virtual);
+      const target = shown && (await fsView.resolve(virtual, 'share').catch(() => undefined));
+      if (!target) return undefined;
+      fsView.release(target);
+      return target.stats !== undefined && allowedAt(target) ? shown : undefined;
+    },
     async *walk(start, signal) {
       for await (const entry of fsView.walk(start, signal)) if (await keeps(entry)) yield entry;
     },

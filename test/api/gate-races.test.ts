@@ -50,6 +50,9 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   before(async () => {
     pause = createPauseControl();
     server = await startServer({
+      // The walk's own race is tested here (the index would answer without walking);
+      // test/api/search-index.test.ts swaps a folder for a link under the index.
+      args: ['--disable-search-index'],
       env: { DRAWER_TEST_PAUSE_DIR: pause.dir },
       setup: (root) => fs.mkdirSync(path.join(root, 'alice')),
     });

@@ -68,6 +68,8 @@ describe('search', () => {
 
   before(async () => {
     server = await startServer({
+      // The walk's own behaviour (streaming, aborts); search-index.test.ts holds the index to it.
+      args: ['--disable-search-index'],
       setup(root) {
         const outside = path.join(root, '..', 'outside');
         fs.mkdirSync(outside, { recursive: true });

@@ -51,6 +51,8 @@ describe('parseInvocation', () => {
       previewCacheBytes: 512 * 1024 ** 2,
       previewWorkers: 2,
       ffmpegCandidates: ['/usr/local/bin/ffmpeg', '/usr/bin/ffmpeg', '/bin/ffmpeg'],
+      searchIndex: true,
+      searchIndexMax: 4_000_000,
     });
   });
 
@@ -82,6 +84,15 @@ describe('parseInvocation', () => {
     assert.equal(fromEnv.enableThumbnails, false);
     assert.equal(fromEnv.cacheDir, '/work/db/x.json.cache');
     assert.deepEqual(fromEnv.ffmpegCandidates, ['/opt/bin/ffmpeg']);
+  });
+
+  it('reads the search index flags, and refuses a cap that is not a count', () => {
+    const config = serve(['--disable-search-index', '--search-index-max', '1000']);
+    assert.equal(config.searchIndex, false);
+    assert.equal(config.searchIndexMax, 1000);
+    const fromEnv = serve([], { DRAWER_DISABLE_SEARCH_INDEX: 'false' });
+    assert.equal(fromEnv.searchIndex, true);
+    assert.throws(() => serve(['--search-index-max', 'many']), /search-index-max/);
   });
 
   it('reads short flags, long flags with =, and resolves paths against the working folder', () => {

@@ -1,0 +1,227 @@
+// Reading the served tree for the search index: names and kinds through held folders, and folder watchers.
+import type { Dirent, FSWatcher } from 'node:fs';
+import fs from 'node:fs';
+import type { FolderHandle, Identity } from './anchored';
+import { openFolderAt, openFolderAtSync, readFolder, readFolderSync } from './anchored';
+
+/** An entry's kind as its folder reports it (d_type; Node lstat's the entry when the disk does not say). */
+export const scanOther = 0;
+export const scanFolder = 1;
+export const scanLink = 2;
+
+export interface FolderContent {
+  /** Sorted as the walk sorts them (UTF-16 code units). */
+  names: string[];
+  kinds: Uint8Array;
+}
+
+function kindOf(entry: Dirent): number {
+  if (entry.isSymbolicLink()) return scanLink;
+  return entry.isDirectory() ? scanFolder : scanOther;
+}
+
+function contentOf(
+  folder: FolderHandle,
+  listed: Dirent[],
+  isHidden: (parent: Identity, name: string) => boolean,
+): FolderContent {
+  const hidden = listed.some((entry) => isHidden(folder, entry.name));
+  const entries = hidden ? listed.filter((entry) => !isHidden(folder, entry.name)) : listed;
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const kinds = new Uint8Array(entries.length);
+  for (const [index, entry] of entries.entries()) kinds[index] = kindOf(entry);
+  return { names: entries.map((entry) => entry.name), kinds };
+}
+
+/** The entries of a held folder, hidden ones (the database, uploads in progress) left out. */
+export async function readFolderContent(
+  folder: FolderHandle,
+  isHidden: (parent: Identity, name: string) => boolean,
+): Promise<FolderContent> {
+  return contentOf(folder, await readFolder(folder), isHidden);
+}
+
+/** Opens a folder below `root` one name at a time, never through a link; undefined when gone. */
+export async function openFolderBelow(
+  root: FolderHandle,
+  segments: readonly string[],
+): Promise<FolderHandle | undefined> {
+  let folder = root;
+  try {
+    for (const segment of segments) {
+      const child = await openFolderAt(folder, segment);
+      if (folder !== root) folder.release();
+      folder = child;
+    }
+    return folder;
+  } catch {
+    if (folder !== root) folder.release();
+    return undefined;
+  }
+}
+
+export interface ScanSink {
+  /** Takes a folder's content; returns the index of its first child, or undefined to stop the scan. */
+  add(parent: number, content: FolderContent): number | undefined;
+  /** Called with each folder before it is read, so no change after the read goes unseen. */
+  beforeRead?(index: number, folder: FolderHandle): void;
+}
+
+interface Pending {
+  parent: FolderHandle;
+  name: string;
+  index: number;
+}
+
+/** Synchronous steps longer than this, three in a row, mean the disk is not answering from its cache. */
+const slowStepMs = 20;
+/** Synchronous work between two turns of the event loop: requests wait at most about this. */
+const sliceMs = 8;
+
+/**
+ * Reads the tree below `start` (already added as entry `startIndex`). Folders are opened without
+ * following links, one name inside their held parent, so a folder swapped for a link is not
+ * entered. Each queued folder holds its parent open, not itself: open descriptors stay near the
+ * number of folders with queued children. Breadth first (the shallow folders are watched first)
+ * until the queue is long, then depth first.
+ *
+ * While the disk answers from its cache, folders are read with synchronous calls in slices of
+ * 8 ms between turns of the event loop: the thread pool's round trips cost more than the reads
+ * (10,000 folders, 4 calls each). Once three steps in a row take longer than 20 ms, the rest is read with
+ * `concurrency` asynchronous reads in flight, so a cold disk never stalls requests.
+ * Resolves true when the whole tree was read, false when the sink stopped it.
+ */
+export async function scanTree(
+  start: FolderHandle,
+  startIndex: number,
+  isHidden: (parent: Identity, name: string) => boolean,
+  sink: ScanSink,
+  concurrency = 4,
+): Promise<boolean> {
+  const queue: Pending[] = [];
+  let head = 0;
+  let stopped = false;
+  const next = (): Pending | undefined => {
+    if (queue.length - head > 4096) return queue.pop();
+    const item = queue[head];
+    head += 1;
+    if (head > 65_536) {
+      queue.splice(0, head);
+      head = 0;
+    }
+    return item;
+  };
+  const take = (folder: FolderHandle, index: number, content: FolderContent) => {
+    if (stopped) return;
+    const first = sink.add(index, content);
+    if (first === undefined) {
+      stopped = true;
+      return;
+    }
+    for (const [offset, name] of content.names.entries())
+      if (content.kinds[offset] === scanFolder)
+        queue.push({ parent: folder.retain(), name, index: first + offset });
+  };
+
+  sink.beforeRead?.(startIndex, start);
+  try {
+    take(start, startIndex, await readFolderContent(start, isHidden));
+  } catch {
+    return true; // an unreadable folder is skipped, as the walk skips it
+  }
+  let warm = true;
+  let slowSteps = 0;
+  while (warm && !stopped && queue.length > head) {
+    const sliceStart = performance.now();
+    while (!stopped && queue.length > head && performance.now() - sliceStart < sliceMs) {
+      const item = next() as Pending;
+      const stepStart = performance.now();
+      try {
+        const folder = openFolderAtSync(item.parent, item.name);
+        try {
+          sink.beforeRead?.(item.index, folder);
+          take(folder, item.index, contentOf(folder, readFolderSync(folder), isHidden));
+        } finally {
+          folder.release();
+        }
+      } catch {
+        // gone or unreadable since it was listed: skipped, as the walk skips it
+      } finally {
+        item.parent.release();
+      }
+      // One slow step may be a garbage collection; several in a row are the disk.
+      slowSteps = performance.now() - stepStart > slowStepMs ? slowSteps + 1 : 0;
+      if (slowSteps >= 3) warm = false;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await new Promise<void>((resolve) => {
+    let active = 0;
+    const pump = () => {
+      while (active < concurrency && queue.length > head) {
+        const item = next() as Pending;
+        active += 1;
+        const work = stopped
+          ? Promise.resolve()
+          : openFolderAt(item.parent, item.name).then(
+              async (folder) => {
+                try {
+                  sink.beforeRead?.(item.index, folder);
+                  take(folder, item.index, await readFolderContent(folder, isHidden));
+                } finally {
+                  folder.release();
+                }
+              },
+              () => undefined,
+            );
+        void work
+          .catch(() => undefined)
+          .finally(() => {
+            item.parent.release();
+            active -= 1;
+            pump();
+          });
+      }
+      if (active === 0 && queue.length <= head) resolve();
+    };
+    pump();
+  });
+  return !stopped;
+}
+
+/**
+ * Watches one folder's own entries (inotify through the held descriptor: the watch follows the
+ * folder, not its name). Node 20's recursive fs.watch on Linux reads the whole tree and keeps an
+ * entry per file, so each folder gets its own watcher instead (docs/SEARCH.md).
+ */
+export function watchFolder(
+  folder: FolderHandle,
+  onChange: () => void,
+): { close(): void } | undefined {
+  try {
+    return folder.useSync((self) => {
+      const watcher: FSWatcher = fs.watch(self, { persistent: false }, () => onChange());
+      watcher.on('error', () => {
+        watcher.close();
+        onChange();
+      });
+      return { close: () => watcher.close() };
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How many folders the index may watch: half the user's inotify budget (other programs need
+ * theirs), at most 16,384: each watcher costs the process about 1.2 KB (measured with Node 20),
+ * so the watchers stay under 20 MB.
+ */
+export function inotifyWatchBudget(): number {
+  try {
+    const limit = Number(fs.readFileSync('/proc/sys/fs/inotify/max_user_watches', 'utf8'));
+    return Number.isFinite(limit) ? Math.min(16_384, Math.floor(limit / 2)) : 4096;
+  } catch {
+    return 4096;
+  }
+}

@@ -1,0 +1,298 @@
+// The live search index: built after the server listens, kept current by Drawer's writes and folder watchers.
+import type { FolderHandle } from '../fs/anchored';
+import {
+  openFolderBelow,
+  readFolderContent,
+  scanFolder,
+  scanTree,
+  watchFolder,
+} from '../fs/folder-scan';
+import type { ExistingResolved, FsSettings, ScopedFs } from '../fs/scoped-fs';
+import type { Logger } from '../logger';
+import { kindFolder, NameTable } from './name-table';
+import type { EntryKind } from './name-table';
+import type { SearchQuery, SearchResult } from './search';
+import { searchTable } from './search-index-query';
+
+/** What a search answer says about where it came from (the X-Search-Index header). */
+export type SearchIndexState = 'off' | 'building' | 'ready' | 'unavailable';
+
+export interface SearchIndexOptions {
+  enabled: boolean;
+  /** Past this many entries the index is dropped and searches walk the disk. */
+  maxEntries: number;
+  /** Folders watched at most (inotify watches are a per-user kernel budget). */
+  maxWatches: number;
+  /** Quiet time after a watcher's event before its folder is read again. */
+  settleMs?: number;
+}
+
+/** Where a disk change happened, as hooks are told (absolute real paths). */
+export interface ChangedPaths {
+  file: string;
+  destination?: string;
+}
+
+export interface SearchIndex {
+  readonly state: SearchIndexState;
+  /** Starts the background build (after the server listens: start-up is not delayed). */
+  start(): void;
+  close(): void;
+  /** Drawer changed these entries: their folders are read again before the next search. */
+  noteChanged(paths: ChangedPaths): void;
+  /** The answer from the index, or undefined when the walk must answer (not ready, a link on the way). */
+  search(
+    view: ScopedFs,
+    start: ExistingResolved,
+    query: SearchQuery,
+    signal: AbortSignal,
+  ): Promise<SearchResult[] | undefined>;
+}
+
+export interface SearchIndexDeps {
+  fs: Pick<FsSettings, 'rootPath' | 'rootFolder' | 'isHiddenEntry'>;
+  log: Logger;
+}
+
+interface Watch {
+  index: number;
+  close(): void;
+}
+
+export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOptions): SearchIndex {
+  let state: SearchIndexState = options.enabled ? 'building' : 'off';
+  let table = new NameTable();
+  let closed = false;
+  const watches = new Map<number, Watch>();
+  /** Folders to read again (by index), and Drawer's changes that came during the build. */
+  const dirty = new Set<number>();
+  const changedDuringBuild: ChangedPaths[] = [];
+  let work: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const settleMs = options.settleMs ?? 200;
+
+  const giveUp = (reason: string) => {
+    state = 'unavailable';
+    for (const watch of watches.values()) watch.close();
+    watches.clear();
+    dirty.clear();
+    table = new NameTable();
+    deps.log.warn(`search index off: ${reason}; searches walk the disk`);
+  };
+
+  const watch = (index: number, folder: FolderHandle) => {
+    if (watches.has(index) || watches.size >= options.maxWatches || closed) return;
+    const entry: Watch = { index, close: () => undefined };
+    const watcher = watchFolder(folder, () => markDirty(entry.index));
+    if (!watcher) return;
+    entry.close = () => watcher.close();
+    watches.set(index, entry);
+  };
+
+  const sink = {
+    add(parent: number, content: { names: string[]; kinds: Uint8Array }) {
+      if (closed || state === 'unavailable') return undefined;
+      if (table.size + content.names.length > options.maxEntries) {
+        giveUp(`more than ${options.maxEntries} entries (--search-index-max)`);
+        return undefined;
+      }
+      return table.addChildren(parent, content.names, content.kinds);
+    },
+    beforeRead: watch,
+  };
+
+  function markDirty(index: number): void {
+    if (state !== 'ready' && state !== 'building') return;
+    dirty.add(index);
+    if (state !== 'ready' || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void settle();
+    }, settleMs);
+    timer.unref();
+  }
+
+  /** Runs the pending reads one after another; a search waits for them, so it sees Drawer's writes. */
+  function settle(): Promise<void> {
+    work = work.then(async () => {
+      while (dirty.size > 0 && state === 'ready') {
+        const [index] = dirty;
+        dirty.delete(index as number);
+        await reconcile(index as number).catch((error: unknown) =>
+          deps.log.warn({ err: error }, 'search index: a folder could not be read again'),
+        );
+      }
+      compactIfWorthIt();
+    });
+    return work;
+  }
+
+  function dropWatch(index: number): void {
+    watches.get(index)?.close();
+    watches.delete(index);
+  }
+
+  /** Reads one folder again and brings its entries in line; a new folder is read whole. */
+  async function reconcile(index: number): Promise<void> {
+    if (!table.isReachable(index) || table.kindOf(index) !== kindFolder) {
+      dropWatch(index);
+      return;
+    }
+    const folder = await openFolderBelow(deps.fs.rootFolder, table.segmentsOf(index));
+    if (!folder) return; // gone: the parent's own event removes it
+    try {
+      const content = await readFolderContent(folder, deps.fs.isHiddenEntry);
+      const onDisk = new Map<string, number>();
+      for (const [offset, name] of content.names.entries())
+        onDisk.set(name, content.kinds[offset] ?? 0);
+      const known = new Set<string>();
+      let removedFolder = false;
+      for (const child of table.childrenOf(index)) {
+        const name = table.nameOf(child);
+        if (onDisk.get(name) === table.kindOf(child)) known.add(name);
+        else {
+          removedFolder ||= table.kindOf(child) === kindFolder;
+          table.remove(child);
+        }
+      }
+      if (removedFolder)
+        for (const watched of [...watches.keys()])
+          if (!table.isReachable(watched)) dropWatch(watched);
+      for (const [name, kind] of onDisk) {
+        if (known.has(name)) continue;
+        if (table.size >= options.maxEntries) {
+          giveUp(`more than ${options.maxEntries} entries (--search-index-max)`);
+          return;
+        }
+        const child = table.add(index, name, kind as EntryKind);
+        if (kind !== scanFolder) continue;
+        const opened = await openFolderBelow(folder, [name]).catch(() => undefined);
+        if (!opened) continue;
+        try {
+          await scanTree(opened, child, deps.fs.isHiddenEntry, sink, 2);
+        } finally {
+          opened.release();
+        }
+        if (state !== 'ready') return; // the cap was reached inside the new folder
+      }
+    } finally {
+      folder.release();
+    }
+  }
+
+  /** Rebuilds the base when many entries were added or removed since (never reads the disk). */
+  function compactIfWorthIt(): void {
+    if (state !== 'ready') return;
+    const added = table.addedSinceSeal;
+    if (added < Math.max(50_000, table.size / 10) && table.deadEntries < table.size / 4) return;
+    const started = performance.now();
+    const { table: compact, remap } = table.compacted();
+    const moved = [...watches.values()];
+    watches.clear();
+    for (const entry of moved) {
+      const index = remap[entry.index] ?? -1;
+      if (index === -1) entry.close();
+      else {
+        entry.index = index;
+        watches.set(index, entry);
+      }
+    }
+    table = compact;
+    deps.log.info(
+      { entries: table.size, ms: Math.round(performance.now() - started) },
+      'search index compacted',
+    );
+  }
+
+  /** The index entry of a host path below the served root; -1 when outside it or unknown. */
+  function entryOfHostPath(hostPath: string): { index: number; missing: number } {
+    const root = deps.fs.rootPath;
+    if (hostPath !== root && !hostPath.startsWith(`${root}/`)) return { index: -1, missing: 0 };
+    const segments = hostPath === root ? [] : hostPath.slice(root.length + 1).split('/');
+    let index = 0;
+    for (const [depth, segment] of segments.entries()) {
+      const child = table.childNamed(index, segment);
+      if (child === -1) return { index, missing: segments.length - depth };
+      index = child;
+    }
+    return { index, missing: 0 };
+  }
+
+  function applyChange(paths: ChangedPaths): void {
+    for (const path of [paths.file, paths.destination]) {
+      if (path === undefined) continue;
+      const { index, missing } = entryOfHostPath(path);
+      if (index === -1) continue;
+      if (missing > 0) {
+        markDirty(index); // the nearest folder that is indexed learns of the new ones
+        continue;
+      }
+      // A copy or move may merge into an existing folder: it is read whole again.
+      if (path === paths.destination && table.kindOf(index) === kindFolder && index !== 0)
+        table.remove(index);
+      const parent = table.parentOf(index);
+      markDirty(parent === -1 ? index : parent);
+    }
+  }
+
+  async function build(): Promise<void> {
+    const started = performance.now();
+    const complete = await scanTree(deps.fs.rootFolder, 0, deps.fs.isHiddenEntry, sink, 4);
+    if (closed || !complete || state !== 'building') return;
+    table.seal();
+    state = 'ready';
+    for (const paths of changedDuringBuild.splice(0)) applyChange(paths);
+    deps.log.info(
+      {
+        entries: table.size,
+        ms: Math.round(performance.now() - started),
+        megabytes: Math.round(table.approximateBytes / 1e5) / 10,
+        watchedFolders: watches.size,
+      },
+      'search index ready',
+    );
+    if (dirty.size > 0) await settle();
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    start() {
+      if (state !== 'building') return;
+      build().catch((error: unknown) => giveUp(`the build failed (${String(error)})`));
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      for (const entry of watches.values()) entry.close();
+      watches.clear();
+    },
+    noteChanged(paths) {
+      // Past this many, the watchers and the searches' own reads are left to catch up.
+      if (state === 'building' && changedDuringBuild.length < 10_000)
+        changedDuringBuild.push(paths);
+      else if (state === 'ready') applyChange(paths);
+    },
+    async search(view, start, query, signal) {
+      // Reached through a link: the walk judges links from where they really lie; leave it that.
+      if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
+      await settle();
+      if (state !== 'ready') return undefined;
+      const host = start.virtual === '/' ? view.scopeRoot : `${view.scopeRoot}${start.virtual}`;
+      const { index, missing } = entryOfHostPath(host);
+      if (index === -1 || missing > 0 || table.kindOf(index) !== kindFolder) return undefined;
+      return searchTable(
+        table,
+        {
+          startIndex: index,
+          startVirtual: start.virtual,
+          isVisible: (virtual) => view.access.isVisible(virtual),
+          describeLink: (virtual) => view.describeLink(virtual),
+        },
+        query,
+        signal,
+      );
+    },
+  };
+}

@@ -1,0 +1,280 @@
+// The search index through real HTTP: the same answers as the walk, live after writes inside and outside Drawer.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { adminPassword, removeDir, startServer } from '../helpers/server';
+import type { TestResponse, TestServer } from '../helpers/server';
+
+const password = 'password-for-search-index-tests';
+const perm = {
+  create: true,
+  rename: true,
+  modify: true,
+  delete: true,
+  share: true,
+  download: true,
+};
+
+interface UserSpec {
+  username: string;
+  scope: string;
+  rules: unknown[];
+  hideDotfiles?: boolean;
+}
+
+const users: UserSpec[] = [
+  {
+    username: 'alice',
+    scope: '/alice',
+    rules: [
+      { allow: false, path: '/private', regex: false, regexp: null },
+      { allow: false, path: '/docs', regex: false, regexp: null },
+      // Allowed, but below a denied folder: the walk never goes there, so neither may the index.
+      { allow: true, path: '/docs/public', regex: false, regexp: null },
+      { allow: false, path: '', regex: true, regexp: { raw: '\\.secret$' } },
+    ],
+    hideDotfiles: true,
+  },
+  { username: 'bob', scope: '/bob', rules: [] },
+  // Sees everything, dotfiles and the other users' folders included.
+  { username: 'carol', scope: '/', rules: [] },
+];
+
+/** A tree with rules to obey, dotfiles, links of every sort, and names in NFD and odd cases. */
+function fillTree(root: string): void {
+  const outside = path.join(root, '..', 'outside');
+  fs.mkdirSync(outside, { recursive: true });
+  fs.writeFileSync(path.join(outside, 'cat-outside.txt'), 'x');
+  const files = [
+    'alice/cat.txt',
+    'alice/Catalogue.PDF',
+    'alice/.cat-dotfile',
+    'alice/.hidden-folder/cat-in-dot.txt',
+    'alice/docs/cat-doc.md',
+    'alice/docs/public/cat-public.txt',
+    'alice/private/cat-private.jpg',
+    'alice/photos/cat.jpg',
+    'alice/photos/dog.png',
+    'alice/photos/cat.secret',
+    'alice/photos/deep/er/cat-deep.mp4',
+    'alice/music/cat song.mp3',
+    `alice/cafe\u0301-cat.txt`,
+    'alice/CAT-upper.TXT',
+    'bob/cat-bob.txt',
+    'bob/notes/cat-notes.md',
+    'shared/cat-shared.txt',
+  ];
+  for (const file of files) {
+    fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), 'x');
+  }
+  fs.mkdirSync(path.join(root, 'alice/cat-folder/inner'), { recursive: true });
+  fs.symlinkSync(outside, path.join(root, 'alice/cat-link-out'));
+  fs.symlinkSync('../bob', path.join(root, 'alice/cat-link-bob'));
+  fs.symlinkSync('photos', path.join(root, 'alice/cat-link-photos'));
+  fs.symlinkSync('cat.txt', path.join(root, 'alice/cat-link-file.txt'));
+  fs.symlinkSync('nothing-here', path.join(root, 'alice/cat-link-broken'));
+  fs.symlinkSync('private', path.join(root, 'alice/cat-link-private'));
+  fs.symlinkSync('photos/cat.secret', path.join(root, 'alice/cat-link-secret'));
+  fs.symlinkSync('../alice/photos', path.join(root, 'bob/cat-link-alice'));
+  for (let index = 0; index < 300; index += 1) {
+    const folder = path.join(root, 'alice/bulk', `cat-${index % 7}`);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, `item-${index}.txt`), '');
+  }
+}
+
+const queries = [
+  'cat',
+  'CAT',
+  'case:sensitive cat',
+  'case:sensitive CAT',
+  'café',
+  'cafe\u0301',
+  'link',
+  'type:image',
+  'type:pdf cat',
+  'type:video type:audio',
+  'type:txt',
+  '"cat song"',
+  '"at s"',
+  'dog song secret',
+  'item-1',
+  'inner',
+  'public',
+  'e',
+];
+const folders = ['/', '/photos', '/bulk/cat-3', '/docs', '/cat-link-photos', '/alice', '/bob'];
+
+interface Side {
+  server: TestServer;
+  tokens: Map<string, string>;
+}
+
+async function startSide(args: string[]): Promise<Side> {
+  const server = await startServer({ setup: fillTree, args });
+  const tokens = new Map<string, string>();
+  for (const user of users) {
+    const response = await server.request('POST', '/api/users', {
+      token: await server.adminToken(),
+      body: {
+        what: 'user',
+        which: [],
+        data: { ...user, password, perm, hideDotfiles: user.hideDotfiles ?? false },
+        current_password: adminPassword,
+      },
+    });
+    assert.equal(response.status, 201, response.text);
+    tokens.set(user.username, await server.login(user.username, password));
+  }
+  return { server, tokens };
+}
+
+const searchUrl = (folder: string, query: string) =>
+  `/api/search${folder}?query=${encodeURIComponent(query)}`;
+
+async function search(side: Side, username: string, folder: string, query: string) {
+  return side.server.request('GET', searchUrl(folder, query), { token: side.tokens.get(username) });
+}
+
+const pathsOf = (response: TestResponse) =>
+  response.text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => (JSON.parse(line) as { path: string }).path);
+
+/** Polls (never a fixed sleep) until `check` holds, or fails after `timeoutMs`. */
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) assert.fail(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('search index', () => {
+  let indexed: Side;
+  let walked: Side;
+
+  before(async () => {
+    [indexed, walked] = await Promise.all([startSide([]), startSide(['--disable-search-index'])]);
+    await eventually(
+      async () =>
+        (await search(indexed, 'carol', '/', 'cat')).headers['x-search-index'] === 'ready',
+      'the index is ready',
+    );
+  });
+  after(async () => {
+    for (const side of [indexed, walked]) {
+      await side.server.stop();
+      removeDir(side.server.dir);
+    }
+  });
+
+  it('answers every query exactly as the walk does, for every user and folder', async () => {
+    let compared = 0;
+    for (const user of users)
+      for (const folder of folders)
+        for (const query of queries) {
+          const [fromIndex, fromWalk] = await Promise.all([
+            search(indexed, user.username, folder, query),
+            search(walked, user.username, folder, query),
+          ]);
+          const label = `${user.username} ${folder} ${query}`;
+          assert.equal(fromIndex.status, fromWalk.status, label);
+          assert.equal(fromIndex.text, fromWalk.text, label);
+          if (fromWalk.status !== 200) continue;
+          assert.equal(fromWalk.headers['x-search-index'], 'off', label);
+          const expected = folder === '/cat-link-photos' ? 'bypassed' : 'ready';
+          assert.equal(fromIndex.headers['x-search-index'], expected, label);
+          compared += 1;
+        }
+    assert.ok(compared > 100, `${compared} answers compared`);
+  });
+
+  it('keeps what rules, dotfiles, links and other scopes hide out of its answers', async () => {
+    const alice = pathsOf(await search(indexed, 'alice', '/', 'cat'));
+    for (const hidden of ['private', 'docs', '.cat', '.hidden', 'secret', 'out', 'bob'])
+      assert.equal(
+        alice.some((found) => found.includes(hidden)),
+        false,
+        hidden,
+      );
+    assert.ok(alice.includes('cat-link-photos'), 'an in-scope link to a folder is listed');
+    assert.equal(alice.includes('cat-link-photos/cat.jpg'), false, 'but not entered');
+    const bob = pathsOf(await search(indexed, 'bob', '/', 'cat'));
+    assert.deepEqual(bob, ['cat-bob.txt', 'notes/cat-notes.md']);
+  });
+
+  it('finds a file uploaded through Drawer at once, and forgets one deleted through it', async () => {
+    const token = indexed.tokens.get('alice');
+    const upload = await indexed.server.request(
+      'POST',
+      '/api/resources/new-folder/uploaded-zebra.txt?override=false',
+      { token, rawBody: 'z' },
+    );
+    assert.equal(upload.status, 200, upload.text);
+    const found = await search(indexed, 'alice', '/', 'zebra');
+    assert.equal(found.headers['x-search-index'], 'ready');
+    assert.deepEqual(pathsOf(found), ['new-folder/uploaded-zebra.txt']);
+    assert.deepEqual(pathsOf(await search(indexed, 'bob', '/', 'zebra')), []);
+    assert.deepEqual(pathsOf(await search(indexed, 'carol', '/', 'zebra')), [
+      'alice/new-folder/uploaded-zebra.txt',
+    ]);
+
+    const renamed = await indexed.server.request(
+      'PATCH',
+      `/api/resources/new-folder?action=rename&destination=${encodeURIComponent('/moved-folder')}`,
+      { token },
+    );
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.deepEqual(pathsOf(await search(indexed, 'alice', '/', 'zebra')), [
+      'moved-folder/uploaded-zebra.txt',
+    ]);
+    const removed = await indexed.server.request('DELETE', '/api/resources/moved-folder', {
+      token,
+    });
+    assert.equal(removed.status, 204, removed.text);
+    assert.deepEqual(pathsOf(await search(indexed, 'alice', '/', 'zebra')), []);
+  });
+
+  it('never shows what lies behind a folder swapped for a link out of the scope', async () => {
+    const root = indexed.server.root;
+    const folder = path.join(root, 'bob/notes');
+    const leaked = /canary|outside/;
+    fs.writeFileSync(path.join(root, '..', 'outside', 'cat-canary.txt'), 'x');
+    fs.renameSync(folder, `${folder}-before-swap`);
+    fs.symlinkSync('../../outside', `${folder}.tmp`);
+    fs.renameSync(`${folder}.tmp`, folder);
+    await eventually(async () => {
+      const answer = await search(indexed, 'bob', '/', 'cat');
+      assert.doesNotMatch(answer.text, leaked);
+      return pathsOf(answer).includes('notes-before-swap/cat-notes.md');
+    }, 'the swap is seen');
+    assert.doesNotMatch((await search(indexed, 'carol', '/', 'canary')).text, leaked);
+    assert.equal((await search(indexed, 'bob', '/notes', 'cat')).status, 403);
+  });
+
+  it('sees files made and removed outside Drawer within seconds', async () => {
+    const root = indexed.server.root;
+    fs.mkdirSync(path.join(root, 'alice/photos/outside-made'));
+    fs.writeFileSync(path.join(root, 'alice/photos/outside-made/giraffe.txt'), 'g');
+    fs.writeFileSync(path.join(root, 'bob/giraffe-bob.txt'), 'g');
+    await eventually(
+      async () =>
+        pathsOf(await search(indexed, 'alice', '/', 'giraffe')).join() ===
+        'photos/outside-made/giraffe.txt',
+      'a file made outside is found',
+    );
+    assert.deepEqual(pathsOf(await search(indexed, 'bob', '/', 'giraffe')), ['giraffe-bob.txt']);
+    fs.rmSync(path.join(root, 'alice/photos/outside-made'), { recursive: true });
+    await eventually(
+      async () => pathsOf(await search(indexed, 'alice', '/', 'giraffe')).length === 0,
+      'a folder removed outside is forgotten',
+    );
+    assert.deepEqual(pathsOf(await search(indexed, 'carol', '/', 'giraffe')), [
+      'bob/giraffe-bob.txt',
+    ]);
+  });
+});

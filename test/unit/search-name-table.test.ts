@@ -1,0 +1,162 @@
+// The search index's compact name table and its walk-order answers, without a disk.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { kindFolder, kindLink, kindOther, NameTable } from '../../src/search/name-table';
+import { compareWalkOrder, searchTable } from '../../src/search/search-index-query';
+import type { IndexScope } from '../../src/search/search-index-query';
+import { parseSearchQuery } from '../../src/search/search';
+import type { VirtualPath } from '../../src/fs/virtual-path';
+
+type Tree = { [name: string]: Tree | 'file' | 'link' };
+
+/** Adds a folder's content sorted, as the scanner does, breadth first. */
+function tableOf(tree: Tree, seal = true): NameTable {
+  const table = new NameTable();
+  const queue: [number, Tree][] = [[0, tree]];
+  for (let head = 0; head < queue.length; head += 1) {
+    const [index, folder] = queue[head] as [number, Tree];
+    const names = Object.keys(folder).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const kinds = names.map((name) => {
+      const value = folder[name];
+      return value === 'file' ? kindOther : value === 'link' ? kindLink : kindFolder;
+    });
+    const first = table.addChildren(index, names, kinds);
+    for (const [offset, name] of names.entries()) {
+      const value = folder[name];
+      if (typeof value === 'object') queue.push([first + offset, value]);
+    }
+  }
+  if (seal) table.seal();
+  return table;
+}
+
+const tree: Tree = {
+  docs: { 'Report.pdf': 'file', 'notes.md': 'file', old: { 'report-2019.pdf': 'file' } },
+  photos: { 'cat.jpg': 'file', 'dog.png': 'file', 'cat-link': 'link' },
+  'cafe\u0301.txt': 'file',
+  'readme.txt': 'file',
+};
+
+function scopeOf(table: NameTable, overrides: Partial<IndexScope> = {}): IndexScope {
+  return {
+    startIndex: 0,
+    startVirtual: '/' as VirtualPath,
+    isVisible: () => true,
+    describeLink: () => Promise.resolve({ isDirectory: false }),
+    ...overrides,
+  };
+}
+
+const search = async (table: NameTable, raw: string, scope?: Partial<IndexScope>) =>
+  (await searchTable(table, scopeOf(table, scope), parseSearchQuery(raw))).map(
+    (result) => `${result.path}${result.dir ? '/' : ''}`,
+  );
+
+describe('name table', () => {
+  it('finds entries by path, names and kinds', () => {
+    const table = tableOf(tree);
+    const report = table.lookup(['docs', 'old', 'report-2019.pdf']);
+    assert.ok(report > 0);
+    assert.deepEqual(table.segmentsOf(report), ['docs', 'old', 'report-2019.pdf']);
+    assert.equal(table.kindOf(table.lookup(['docs'])), kindFolder);
+    assert.equal(table.kindOf(table.lookup(['photos', 'cat-link'])), kindLink);
+    assert.equal(table.lookup(['docs', 'missing']), -1);
+    assert.equal(table.lookup(['readme.txt', 'below-a-file']), -1);
+    assert.equal(table.size, 12);
+  });
+
+  it('matches terms as the walk does: folded, NFC, several terms OR-ed, phrases whole', async () => {
+    const table = tableOf(tree);
+    assert.deepEqual(await search(table, 'REPORT'), [
+      'docs/Report.pdf',
+      'docs/old/report-2019.pdf',
+    ]);
+    assert.deepEqual(await search(table, 'case:sensitive Report'), ['docs/Report.pdf']);
+    assert.deepEqual(await search(table, 'café'), ['cafe\u0301.txt']);
+    assert.deepEqual(await search(table, 'case:sensitive café'), ['cafe\u0301.txt']);
+    assert.deepEqual(await search(table, 'dog notes'), ['docs/notes.md', 'photos/dog.png']);
+    assert.deepEqual(await search(table, '"s.md"'), ['docs/notes.md']);
+    assert.deepEqual(await search(table, 'type:image'), ['photos/cat.jpg', 'photos/dog.png']);
+    assert.deepEqual(await search(table, 'o'), [
+      'docs/',
+      'photos/',
+      'docs/Report.pdf',
+      'docs/notes.md',
+      'docs/old/',
+      'docs/old/report-2019.pdf',
+      'photos/dog.png',
+    ]);
+    assert.deepEqual(await search(table, 'x\0'), [], 'no match spans two names');
+  });
+
+  it('answers below the start only, and never below a hidden folder', async () => {
+    const table = tableOf(tree);
+    const docs = table.lookup(['docs']);
+    assert.deepEqual(
+      await search(table, 'report', { startIndex: docs, startVirtual: '/docs' as VirtualPath }),
+      ['Report.pdf', 'old/report-2019.pdf'],
+    );
+    assert.deepEqual(await search(table, 'report', { isVisible: (path) => path !== '/docs/old' }), [
+      'docs/Report.pdf',
+    ]);
+  });
+
+  it('asks the view about links: left out, or shown as folders', async () => {
+    const table = tableOf(tree);
+    assert.deepEqual(
+      await search(table, 'link', { describeLink: () => Promise.resolve(undefined) }),
+      [],
+    );
+    assert.deepEqual(
+      await search(table, 'link', { describeLink: () => Promise.resolve({ isDirectory: true }) }),
+      ['photos/cat-link/'],
+    );
+  });
+
+  it('adds and removes entries after sealing, and compacts them into a new base', async () => {
+    const table = tableOf(tree);
+    const photos = table.lookup(['photos']);
+    const added = table.add(photos, 'bird.jpg', kindOther);
+    const folder = table.add(0, 'new', kindFolder);
+    table.add(folder, 'report-new.txt', kindOther);
+    assert.equal(table.childNamed(photos, 'bird.jpg'), added);
+    table.remove(table.lookup(['docs', 'old']));
+    assert.deepEqual(await search(table, 'report'), ['docs/Report.pdf', 'new/report-new.txt']);
+    assert.deepEqual(await search(table, 'bird'), ['photos/bird.jpg']);
+    table.remove(added);
+    assert.equal(table.childNamed(photos, 'bird.jpg'), -1);
+    const { table: compact, remap } = table.compacted();
+    assert.equal(compact.size, 12, 'the removed folder and its content are dropped');
+    assert.equal(remap[added], -1);
+    assert.deepEqual(await search(compact, 'report'), ['docs/Report.pdf', 'new/report-new.txt']);
+    assert.equal(compact.addedSinceSeal, 0);
+    const photosAfter = remap[photos] ?? -1;
+    assert.deepEqual(compact.segmentsOf(photosAfter), ['photos']);
+  });
+
+  it('stays compact: well under 128 bytes an entry for a million names', () => {
+    const table = new NameTable();
+    const folders = 1000;
+    const names = Array.from({ length: 1000 }, (_value, index) => `file-${index}.txt`);
+    const kinds = new Uint8Array(names.length);
+    const first = table.addChildren(
+      0,
+      Array.from(
+        { length: folders },
+        (_value, index) => `folder-${String(index).padStart(4, '0')}`,
+      ),
+      new Uint8Array(folders).fill(kindFolder),
+    );
+    for (let folder = 0; folder < folders; folder += 1)
+      table.addChildren(first + folder, names, kinds);
+    table.seal();
+    assert.equal(table.size, 1 + folders + folders * names.length);
+    const bytesPerEntry = table.approximateBytes / table.size;
+    assert.ok(bytesPerEntry < 64, `${bytesPerEntry.toFixed(1)} bytes an entry`);
+  });
+
+  it('orders results as the walk yields them', () => {
+    const sorted = [['b'], ['a', 'z'], ['a', 'b', 'c'], ['a'], ['c', 'd']].sort(compareWalkOrder);
+    assert.deepEqual(sorted, [['a'], ['b'], ['a', 'z'], ['a', 'b', 'c'], ['c', 'd']]);
+  });
+});
