@@ -89,6 +89,8 @@ const sliceMs = 8;
  * 8 ms between turns of the event loop: the thread pool's round trips cost more than the reads
  * (10,000 folders, 4 calls each). Once three steps in a row take longer than 20 ms, the rest is read with
  * `concurrency` asynchronous reads in flight, so a cold disk never stalls requests.
+ * A tree with a network share or any other mount in it is read asynchronously throughout
+ * (`mayReadSync` false): a share that stops answering must not hang the event loop.
  * Resolves true when the whole tree was read, false when the sink stopped it.
  */
 export async function scanTree(
@@ -97,6 +99,7 @@ export async function scanTree(
   isHidden: (parent: Identity, name: string) => boolean,
   sink: ScanSink,
   concurrency = 4,
+  mayReadSync = true,
 ): Promise<boolean> {
   const queue: Pending[] = [];
   let head = 0;
@@ -129,7 +132,8 @@ export async function scanTree(
   } catch {
     return true; // an unreadable folder is skipped, as the walk skips it
   }
-  let warm = true;
+  // Only a tree on one local disk is read synchronously (src/fs/local-tree.ts).
+  let warm = mayReadSync;
   let slowSteps = 0;
   while (warm && !stopped && queue.length > head) {
     const sliceStart = performance.now();

@@ -1,4 +1,5 @@
 // The live search index: built after the server listens, kept current by Drawer's writes and folder watchers.
+import { servedTreeIsOneLocalDisk } from '../fs/local-tree';
 import type { FolderHandle } from '../fs/anchored';
 import {
   openFolderBelow,
@@ -60,6 +61,7 @@ interface Watch {
 }
 
 export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOptions): SearchIndex {
+  const readsSync = servedTreeIsOneLocalDisk(deps.fs.rootPath);
   let state: SearchIndexState = options.enabled ? 'building' : 'off';
   let table = new NameTable();
   let closed = false;
@@ -169,7 +171,7 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
         const opened = await openFolderBelow(folder, [name]).catch(() => undefined);
         if (!opened) continue;
         try {
-          await scanTree(opened, child, deps.fs.isHiddenEntry, sink, 2);
+          await scanTree(opened, child, deps.fs.isHiddenEntry, sink, 2, readsSync);
         } finally {
           opened.release();
         }
@@ -237,7 +239,14 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
 
   async function build(): Promise<void> {
     const started = performance.now();
-    const complete = await scanTree(deps.fs.rootFolder, 0, deps.fs.isHiddenEntry, sink, 4);
+    const complete = await scanTree(
+      deps.fs.rootFolder,
+      0,
+      deps.fs.isHiddenEntry,
+      sink,
+      4,
+      readsSync,
+    );
     if (closed || !complete || state !== 'building') return;
     table.seal();
     state = 'ready';
