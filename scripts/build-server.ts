@@ -71,14 +71,9 @@ export async function buildPreviewWorker(
   });
 }
 
-export async function buildServer(
-  outfile = path.join(root, 'build', 'drawer.cjs'),
-  entryPoint = path.join(root, 'src', 'main.ts'),
-): Promise<void> {
-  await buildPreviewWorker(path.join(path.dirname(outfile), 'preview-worker.cjs'));
-  await esbuild.build({
-    entryPoints: [entryPoint],
-    outfile,
+/** The server's settings: WebAssembly inlined, `import.meta.url` naming the bundle's own file. */
+function serverOptions(): esbuild.BuildOptions {
+  return {
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -96,7 +91,21 @@ export async function buildServer(
       __DRAWER_COMMIT__: JSON.stringify(gitCommit()),
     },
     banner: { js: "var __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  };
+}
+
+export async function buildServer(
+  outfile = path.join(root, 'build', 'drawer.cjs'),
+  entryPoint = path.join(root, 'src', 'main.ts'),
+): Promise<void> {
+  await buildPreviewWorker(path.join(path.dirname(outfile), 'preview-worker.cjs'));
+  // The archives' file reader runs in a worker thread too: a bundle of its own for the same reason.
+  await esbuild.build({
+    ...serverOptions(),
+    entryPoints: [path.join(root, 'src', 'fs', 'listed-read-worker.ts')],
+    outfile: path.join(path.dirname(outfile), 'listed-read-worker.cjs'),
   });
+  await esbuild.build({ ...serverOptions(), entryPoints: [entryPoint], outfile });
 }
 
 if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
