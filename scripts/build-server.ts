@@ -71,6 +71,19 @@ export async function buildPreviewWorker(
   });
 }
 
+/**
+ * The codec worker is a bundle of its own for the same reason (build/archive-codec-worker.cjs,
+ * embedded by package-sea.ts), built with the server's WASM settings: bzip2, xz, lz4 and snappy
+ * live inside it.
+ */
+export async function buildCodecWorker(outfile: string): Promise<void> {
+  await esbuild.build({
+    ...serverOptions(),
+    entryPoints: [path.join(root, 'src', 'archives', 'codecs', 'codec-worker.ts')],
+    outfile,
+  });
+}
+
 /** The server's settings: WebAssembly inlined, `import.meta.url` naming the bundle's own file. */
 function serverOptions(): esbuild.BuildOptions {
   return {
@@ -99,6 +112,7 @@ export async function buildServer(
   entryPoint = path.join(root, 'src', 'main.ts'),
 ): Promise<void> {
   await buildPreviewWorker(path.join(path.dirname(outfile), 'preview-worker.cjs'));
+  await buildCodecWorker(path.join(path.dirname(outfile), 'archive-codec-worker.cjs'));
   // The archives' file reader runs in a worker thread too: a bundle of its own for the same reason.
   await esbuild.build({
     ...serverOptions(),

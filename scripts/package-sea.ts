@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { codecWorkerBundle } from '../src/archives/codecs/codec-assets';
 import { listedReadWorkerBundle } from '../src/fs/listed-reader';
 import type { UiEncoding, UiManifest, UiManifestEntry } from '../src/http/ui-assets';
 import {
@@ -173,7 +174,7 @@ export function previewAssets(bundleFolder: string): Record<string, string> {
 /** The bundles of the worker threads other than the preview worker, built beside the server's. */
 export function workerAssets(bundleFolder: string): Record<string, string> {
   const assets: Record<string, string> = {};
-  for (const bundle of [listedReadWorkerBundle]) {
+  for (const bundle of [codecWorkerBundle, listedReadWorkerBundle]) {
     const worker = path.join(bundleFolder, bundle.bundleName);
     if (!fs.existsSync(worker)) throw new Error(`${worker} is missing: build the server first`);
     assets[bundle.assetKey] = worker;

@@ -8,20 +8,17 @@ import type { ArchiveAlgo } from './archive-formats';
 import { parseArchiveAlgo } from './archive-formats';
 import type { ArchiveWriter } from './archive-writer';
 import { untilAborted } from './archive-writer';
-import { createBzip2Encoder } from './codecs/bzip2';
 import { createGzipEncoder } from './codecs/gzip';
-import { createLz4Encoder } from './codecs/lz4';
-import { createSnappyEncoder } from './codecs/snappy';
-import { createXzEncoder } from './codecs/xz';
+import { createWorkerEncoder } from './codecs/worker-encoder';
 import { TarWriter } from './tar-writer';
 import { ZipWriter } from './zip-writer';
 
 const codecs: Record<Exclude<ArchiveAlgo, 'zip' | 'tar'>, () => Transform> = {
   targz: createGzipEncoder,
-  tarbz2: createBzip2Encoder,
-  tarxz: createXzEncoder,
-  tarlz4: createLz4Encoder,
-  tarsz: createSnappyEncoder,
+  tarbz2: () => createWorkerEncoder('bzip2'),
+  tarxz: () => createWorkerEncoder('xz'),
+  tarlz4: () => createWorkerEncoder('lz4'),
+  tarsz: () => createWorkerEncoder('snappy'),
 };
 
 type Source = NodeJS.ReadableStream & { destroy?: (error?: Error) => void; closed?: boolean };

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';
@@ -110,4 +111,39 @@ describe('archives of many small files', () => {
       assert.ok(fs.statSync(path.join(target, 'empty folder')).isDirectory());
     });
   }
+
+  it('answers /health while an xz archive is being compressed', async () => {
+    const origin = new URL(server.url).origin;
+    let archiveEnded = false;
+    let healthAnswered = false;
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(
+        `${origin}/api/raw/many?algo=tarxz`,
+        { headers: { 'x-auth': alice } },
+        (response) => {
+          let asked = false;
+          response.on('data', () => {
+            if (asked) return;
+            asked = true;
+            // Asked once compression has begun; answered before the archive is complete.
+            http
+              .get(`${origin}/health`, (health) => {
+                health.resume();
+                health.on('end', () => {
+                  healthAnswered = !archiveEnded && health.statusCode === 200;
+                });
+              })
+              .on('error', reject);
+          });
+          response.on('end', () => {
+            archiveEnded = true;
+            resolve();
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+    });
+    assert.ok(healthAnswered, '/health waited for the archive');
+  });
 });
