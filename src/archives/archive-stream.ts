@@ -75,9 +75,12 @@ class OpenSource {
   }
 }
 
-/** Small files being read ahead of the one being written, at most, and their bytes at most. */
+/**
+ * Small files being read ahead of the one being written, at most, and their bytes at most: what a
+ * download whose client stops reading holds, besides one batch being filled and one waiting.
+ */
 const readAhead = 256;
-const readAheadBytes = 16 * 1024 * 1024;
+const readAheadBytes = 4 * 1024 * 1024;
 /** Files up to this size are read whole; larger ones are streamed, one at a time. */
 export const wholeFileBytes = 256 * 1024;
 /** Entries pulled ahead of the one being written (folders cost no read). */
