@@ -64,6 +64,7 @@ export default tseslint.config(
       'src/logger.ts',
       'src/http/ui-assets.ts',
       'src/archives/codecs/xz.ts',
+      'src/workers/worker-source.ts',
       'src/commands/sandbox.ts',
       'src/config/filebrowser-config.ts',
       'src/http/branding-files.ts',

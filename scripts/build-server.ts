@@ -71,14 +71,22 @@ export async function buildPreviewWorker(
   });
 }
 
-export async function buildServer(
-  outfile = path.join(root, 'build', 'drawer.cjs'),
-  entryPoint = path.join(root, 'src', 'main.ts'),
-): Promise<void> {
-  await buildPreviewWorker(path.join(path.dirname(outfile), 'preview-worker.cjs'));
+/**
+ * The codec worker is a bundle of its own for the same reason (build/archive-codec-worker.cjs,
+ * embedded by package-sea.ts), built with the server's WASM settings: bzip2, xz, lz4 and snappy
+ * live inside it.
+ */
+export async function buildCodecWorker(outfile: string): Promise<void> {
   await esbuild.build({
-    entryPoints: [entryPoint],
+    ...serverOptions(),
+    entryPoints: [path.join(root, 'src', 'archives', 'codecs', 'codec-worker.ts')],
     outfile,
+  });
+}
+
+/** The server's settings: WebAssembly inlined, `import.meta.url` naming the bundle's own file. */
+function serverOptions(): esbuild.BuildOptions {
+  return {
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -96,7 +104,22 @@ export async function buildServer(
       __DRAWER_COMMIT__: JSON.stringify(gitCommit()),
     },
     banner: { js: "var __import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  };
+}
+
+export async function buildServer(
+  outfile = path.join(root, 'build', 'drawer.cjs'),
+  entryPoint = path.join(root, 'src', 'main.ts'),
+): Promise<void> {
+  await buildPreviewWorker(path.join(path.dirname(outfile), 'preview-worker.cjs'));
+  await buildCodecWorker(path.join(path.dirname(outfile), 'archive-codec-worker.cjs'));
+  // The archives' file reader runs in a worker thread too: a bundle of its own for the same reason.
+  await esbuild.build({
+    ...serverOptions(),
+    entryPoints: [path.join(root, 'src', 'fs', 'listed-read-worker.ts')],
+    outfile: path.join(path.dirname(outfile), 'listed-read-worker.cjs'),
   });
+  await esbuild.build({ ...serverOptions(), entryPoints: [entryPoint], outfile });
 }
 
 if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { codecWorkerBundle } from '../src/archives/codecs/codec-assets';
+import { listedReadWorkerBundle } from '../src/fs/listed-reader';
 import type { UiEncoding, UiManifest, UiManifestEntry } from '../src/http/ui-assets';
 import {
   wasmAssetKey,
@@ -67,6 +69,7 @@ export async function packageSea(options: PackageSeaOptions = {}): Promise<Packa
     const assets = {
       ...(await embedUi(uiFolder, cacheFolder, work)),
       ...previewAssets(path.dirname(bundle)),
+      ...workerAssets(path.dirname(bundle)),
     };
     const blob = path.join(work, 'drawer.blob');
     const seaConfig = path.join(work, 'sea-config.json');
@@ -166,6 +169,17 @@ export function previewAssets(bundleFolder: string): Record<string, string> {
     [workerAssetKey]: worker,
     [wasmAssetKey]: createRequire(import.meta.url).resolve(wasmPackagePath),
   };
+}
+
+/** The bundles of the worker threads other than the preview worker, built beside the server's. */
+export function workerAssets(bundleFolder: string): Record<string, string> {
+  const assets: Record<string, string> = {};
+  for (const bundle of [codecWorkerBundle, listedReadWorkerBundle]) {
+    const worker = path.join(bundleFolder, bundle.bundleName);
+    if (!fs.existsSync(worker)) throw new Error(`${worker} is missing: build the server first`);
+    assets[bundle.assetKey] = worker;
+  }
+  return assets;
 }
 
 const brotli = promisify(zlib.brotliCompress);

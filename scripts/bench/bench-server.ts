@@ -7,15 +7,18 @@ import { startServer } from '../../test/helpers/server';
 import type { TestServer } from '../../test/helpers/server';
 import { buildServer } from '../build-server';
 
-export async function startBenchServer(setup: (root: string) => void): Promise<TestServer> {
+/** `args` replace the default ['--log', 'off'] (a later --root wins over the temp one's). */
+export async function startBenchServer(
+  setup: (root: string) => void,
+  args: string[] = ['--log', 'off'],
+): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-bench-'));
   const bundle = path.join(dir, 'drawer.cjs');
   await buildServer(bundle);
-  process.env.DRAWER_TEST_BUNDLE = bundle;
   // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF;
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
-  return startServer({ dir, setup, args: ['--log', 'off'], nodeArgs });
+  return startServer({ bundle, dir, setup, args, nodeArgs });
 }
 
 export function median(values: number[]): number {

@@ -9,6 +9,13 @@ export interface ArchiveEntry {
   mode: number;
   /** Files only; called when the entry's turn comes, so at most one source is open at a time. */
   open(): Promise<NodeJS.ReadableStream>;
+  /**
+   * Files only, optional: the file's bytes read whole, at most `size` of them (fewer when it
+   * shrank), or undefined when it can no longer be opened (it is left out, as when open()
+   * rejects); a failing read rejects. Called as soon as the entry is pulled, while later entries
+   * are pulled too: it must take what it needs from the walk (a held folder) before its first await.
+   */
+  readWhole?(): Promise<Buffer | undefined>;
 }
 
 /**

@@ -8,20 +8,17 @@ import type { ArchiveAlgo } from './archive-formats';
 import { parseArchiveAlgo } from './archive-formats';
 import type { ArchiveWriter } from './archive-writer';
 import { untilAborted } from './archive-writer';
-import { createBzip2Encoder } from './codecs/bzip2';
 import { createGzipEncoder } from './codecs/gzip';
-import { createLz4Encoder } from './codecs/lz4';
-import { createSnappyEncoder } from './codecs/snappy';
-import { createXzEncoder } from './codecs/xz';
+import { createWorkerEncoder } from './codecs/worker-encoder';
 import { TarWriter } from './tar-writer';
 import { ZipWriter } from './zip-writer';
 
 const codecs: Record<Exclude<ArchiveAlgo, 'zip' | 'tar'>, () => Transform> = {
   targz: createGzipEncoder,
-  tarbz2: createBzip2Encoder,
-  tarxz: createXzEncoder,
-  tarlz4: createLz4Encoder,
-  tarsz: createSnappyEncoder,
+  tarbz2: () => createWorkerEncoder('bzip2'),
+  tarxz: () => createWorkerEncoder('xz'),
+  tarlz4: () => createWorkerEncoder('lz4'),
+  tarsz: () => createWorkerEncoder('snappy'),
 };
 
 type Source = NodeJS.ReadableStream & { destroy?: (error?: Error) => void; closed?: boolean };
@@ -78,7 +75,28 @@ class OpenSource {
   }
 }
 
-/** `return` inside for-await ends the caller's walk through the iterator's return(). */
+/**
+ * Small files being read ahead of the one being written, at most, and their bytes at most: what a
+ * download whose client stops reading holds, besides one batch being filled and one waiting.
+ */
+const readAhead = 256;
+const readAheadBytes = 4 * 1024 * 1024;
+/** Files up to this size are read whole; larger ones are streamed, one at a time. */
+export const wholeFileBytes = 256 * 1024;
+/** Entries pulled ahead of the one being written (folders cost no read). */
+const maxQueued = 512;
+
+type Queued =
+  | { kind: 'dir'; entry: ArchiveEntry; name: string }
+  | { kind: 'read'; entry: ArchiveEntry; name: string; read: Promise<Buffer | undefined> }
+  | { kind: 'stream'; entry: ArchiveEntry; name: string };
+
+/**
+ * Small files are read ahead through readWhole() (bounded in count and bytes) so that their
+ * opens and reads overlap the writing instead of costing a round trip each (docs/ARCHIVES.md).
+ * The walk is never pulled past a file that must be streamed: its open() may need the folder the
+ * walk holds while it waits at that entry.
+ */
 async function writeEntries(
   writer: ArchiveWriter,
   entries: AsyncIterable<ArchiveEntry>,
@@ -86,23 +104,62 @@ async function writeEntries(
 ): Promise<void> {
   if (stop.aborted) return;
   const sources = new OpenSource(stop);
-  for await (const entry of entries) {
-    if (stop.aborted) return;
-    const name = archiveEntryName(entry);
-    if (name === null) continue;
-    if (entry.isDir) {
-      await writer.addDirectory(name, entry);
-      continue;
+  const iterator = entries[Symbol.asyncIterator]();
+  let walkEnded = false;
+  const queue: Queued[] = [];
+  let reading = 0;
+  let readingBytes = 0;
+
+  const pull = async (): Promise<void> => {
+    while (!walkEnded && queue.length < maxQueued && queue.at(-1)?.kind !== 'stream') {
+      if (reading >= readAhead || readingBytes >= readAheadBytes) return;
+      const next = await iterator.next();
+      if (next.done) {
+        walkEnded = true;
+        return;
+      }
+      const entry = next.value;
+      const name = archiveEntryName(entry);
+      if (name === null) continue;
+      if (entry.isDir) queue.push({ kind: 'dir', entry, name });
+      else if (entry.readWhole && entry.size <= wholeFileBytes) {
+        const read = entry.readWhole();
+        // Observed now: after a stop, reads still in flight must not become unhandled rejections.
+        read.catch(() => undefined);
+        reading += 1;
+        readingBytes += entry.size;
+        queue.push({ kind: 'read', entry, name, read });
+      } else queue.push({ kind: 'stream', entry, name });
     }
-    const source = await sources.open(entry);
-    if (!source) continue;
-    try {
-      await writer.addFile(name, entry, bytesOf(source));
-    } finally {
-      await sources.close();
+  };
+
+  try {
+    for (;;) {
+      if (stop.aborted) return;
+      await pull();
+      const item = queue.shift();
+      if (!item) break;
+      if (item.kind === 'dir') await writer.addDirectory(item.name, item.entry);
+      else if (item.kind === 'read') {
+        const bytes = await untilAborted(item.read, stop);
+        reading -= 1;
+        readingBytes -= item.entry.size;
+        if (bytes) await writer.addBytes(item.name, item.entry, bytes);
+      } else {
+        const source = await sources.open(item.entry);
+        if (!source) continue;
+        try {
+          await writer.addFile(item.name, item.entry, bytesOf(source));
+        } finally {
+          await sources.close();
+        }
+      }
     }
+    if (!stop.aborted) await writer.finish();
+  } finally {
+    // Ends the caller's walk (its finally blocks release its folders), as for-await's return would.
+    if (!walkEnded) await iterator.return?.();
   }
-  if (!stop.aborted) await writer.finish();
 }
 
 /**

@@ -8,11 +8,13 @@ export interface ArchiveWriter {
   addDirectory(name: string, entry: ArchiveEntry): Promise<void>;
   /** Resolves once every byte of `source` has been accepted downstream. */
   addFile(name: string, entry: ArchiveEntry, source: AsyncIterable<Buffer>): Promise<void>;
+  /** A file read whole: `bytes` is copied before this resolves (its buffer is reused). */
+  addBytes(name: string, entry: ArchiveEntry, bytes: Buffer): Promise<void>;
   /** Writes the trailer and ends `output`. */
   finish(): Promise<void>;
 }
 
-/** Node writables and tar-stream's streamx writables both answer write() with false when full. */
+/** What a back-pressured write needs of a Node writable: write() answers false when it is full. */
 export interface WritableLike {
   write(chunk: Buffer): boolean;
   once(event: 'drain' | 'close' | 'error', listener: (error?: Error) => void): unknown;

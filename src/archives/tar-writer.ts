@@ -1,95 +1,71 @@
-// Tar as a stream through tar-stream: one entry at a time, owner 0:0, exactly the declared sizes.
-import { Readable } from 'node:stream';
-import type { Header } from 'tar-stream';
-import tarStream from 'tar-stream';
+// Tar as a stream: one entry after the other, owner 0:0, exactly the declared sizes, in large writes.
+import { PassThrough } from 'node:stream';
 import type { ArchiveEntry } from './archive-entry';
-import type { ArchiveWriter, WritableLike } from './archive-writer';
-import { untilAborted, writeWithBackPressure } from './archive-writer';
+import type { ArchiveWriter } from './archive-writer';
+import { batchBytes, OutputBatch } from './output-batch';
+import { maxOctal11, tarBlock, tarHeader, tarPadding } from './tar-headers';
 
-const paddingChunk = 64 * 1024;
-/** The largest mtime an 11-digit octal header field holds; older than 1970 is clamped to 0. */
-const maxTarSeconds = 8 ** 11 - 1;
-
-type TarHeader = Partial<Header> & Pick<Header, 'name'>;
-
-function tarMtime(mtime: Date): Date {
+/** Whole seconds for the header; older than 1970 is clamped to 0, past 2242 to the field's end. */
+function tarSeconds(mtime: Date): number {
   const seconds = Math.floor(mtime.getTime() / 1000);
-  if (!Number.isFinite(seconds) || seconds < 0) return new Date(0);
-  return new Date(Math.min(seconds, maxTarSeconds) * 1000);
+  if (!Number.isFinite(seconds) || seconds < 0) return 0;
+  return Math.min(seconds, maxOctal11);
 }
 
+/**
+ * Headers are written here rather than through tar-stream: its stream per entry cost more than
+ * reading the file itself when a folder holds thousands of small ones (docs/ARCHIVES.md).
+ */
 export class TarWriter implements ArchiveWriter {
-  private readonly pack = tarStream.pack();
-  /** tar-stream's pack is a streamx stream; Node's pipeline and Fastify get a real Readable. */
-  readonly output: Readable = Readable.from(this.pack, { objectMode: false });
+  /** Room for one batch while the next is filled. */
+  readonly output = new PassThrough({ highWaterMark: batchBytes });
+  private readonly batch: OutputBatch;
 
-  constructor(private readonly stop: AbortSignal) {
-    // Its errors reach the reader through `output`'s iteration; an unlistened 'error' event
-    // (after the reader has gone) would otherwise crash the process.
-    this.pack.on('error', () => undefined);
+  constructor(stop: AbortSignal) {
+    this.batch = new OutputBatch(this.output, stop);
   }
 
-  private headerOf(name: string, entry: ArchiveEntry): TarHeader {
-    return {
+  private header(name: string, entry: ArchiveEntry): Buffer {
+    return tarHeader({
       name,
-      type: entry.isDir ? 'directory' : 'file',
+      isDir: entry.isDir,
       size: entry.isDir ? 0 : entry.size,
       mode: entry.mode & 0o7777,
-      mtime: tarMtime(entry.mtime),
-      uid: 0,
-      gid: 0,
-    };
-  }
-
-  /** tar-stream calls back once the entry is complete (or failed); waits end early on `stop`. */
-  private async entry(
-    header: TarHeader,
-    body: (sink: WritableLike & { end(data?: unknown): unknown }) => Promise<void>,
-  ): Promise<void> {
-    let settle: (error?: Error | null) => void = () => undefined;
-    const written = new Promise<void>((resolve, reject) => {
-      settle = (error) => (error ? reject(error) : resolve());
+      mtimeSeconds: tarSeconds(entry.mtime),
     });
-    written.catch(() => undefined); // observed below, or superseded by the error that ended `body`
-    const sink = this.pack.entry(header, (error) => settle(error));
-    // A destroyed pack destroys the entry's sink with the same error, which the callback above
-    // already reports; without a listener the sink's 'error' event would crash the process.
-    sink.on('error', () => undefined);
-    await body(sink);
-    await untilAborted(written, this.stop);
   }
 
   async addDirectory(name: string, entry: ArchiveEntry): Promise<void> {
-    await this.entry(this.headerOf(name, entry), async () => undefined);
+    await this.batch.copyIn(this.header(name, entry));
+  }
+
+  /** A file that grew since it was listed is cut at the size its header announced. */
+  async addBytes(name: string, entry: ArchiveEntry, bytes: Buffer): Promise<void> {
+    await this.batch.copyIn(this.header(name, entry));
+    const kept = bytes.subarray(0, entry.size);
+    await this.batch.copyIn(kept);
+    // One that shrank is padded with zeros, as GNU tar does: the archive stays readable.
+    await this.batch.addZeros(entry.size - kept.length + tarPadding(entry.size));
   }
 
   async addFile(name: string, entry: ArchiveEntry, source: AsyncIterable<Buffer>): Promise<void> {
-    await this.entry(this.headerOf(name, entry), async (sink) => {
-      let remaining = entry.size;
-      if (remaining > 0) {
-        for await (const chunk of source) {
-          if (chunk.length > remaining) {
-            // A file that grew while being read is cut at the size its header already announced.
-            if (remaining > 0)
-              await writeWithBackPressure(sink, chunk.subarray(0, remaining), this.stop);
-            remaining = 0;
-            break;
-          }
-          await writeWithBackPressure(sink, chunk, this.stop);
-          remaining -= chunk.length;
-        }
+    await this.batch.copyIn(this.header(name, entry));
+    let remaining = entry.size;
+    if (remaining > 0) {
+      for await (const chunk of source) {
+        const kept = chunk.length > remaining ? chunk.subarray(0, remaining) : chunk;
+        await this.batch.add(kept);
+        remaining -= kept.length;
+        if (remaining === 0) break;
       }
-      // One that shrank is padded with zeros, as GNU tar does: the archive stays readable.
-      while (remaining > 0) {
-        const zeros = Buffer.alloc(Math.min(remaining, paddingChunk));
-        await writeWithBackPressure(sink, zeros, this.stop);
-        remaining -= zeros.length;
-      }
-      sink.end();
-    });
+    }
+    await this.batch.addZeros(remaining + tarPadding(entry.size));
   }
 
+  /** Two zero blocks end the archive. */
   async finish(): Promise<void> {
-    this.pack.finalize();
+    await this.batch.addZeros(2 * tarBlock);
+    await this.batch.flush();
+    this.output.end();
   }
 }

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { ArchiveEntry } from './archive-entry';
 import type { ArchiveWriter } from './archive-writer';
-import { writeWithBackPressure } from './archive-writer';
+import { batchBytes, OutputBatch } from './output-batch';
 import type { ZipRecord } from './zip-headers';
 import {
   centralDirectoryHeader,
@@ -19,16 +19,23 @@ import {
  * never puts a zip64 extra in the local header of a file past 4 GiB.
  */
 export class ZipWriter implements ArchiveWriter {
-  readonly output = new PassThrough();
-  private offset = 0;
+  /** Room for one batch while the next is filled. */
+  readonly output = new PassThrough({ highWaterMark: batchBytes });
+  private readonly batch: OutputBatch;
   /** The central directory needs one record per entry; only these small records are kept. */
   private readonly records: ZipRecord[] = [];
 
-  constructor(private readonly stop: AbortSignal) {}
+  constructor(stop: AbortSignal) {
+    this.batch = new OutputBatch(this.output, stop);
+  }
 
+  private get offset(): number {
+    return this.batch.offset;
+  }
+
+  /** Headers and large file chunks: buffers nobody writes to again. */
   private async write(chunk: Buffer): Promise<void> {
-    this.offset += chunk.length;
-    await writeWithBackPressure(this.output, chunk, this.stop);
+    await this.batch.add(chunk);
   }
 
   private recordOf(name: string, entry: ArchiveEntry): ZipRecord {
@@ -63,22 +70,23 @@ export class ZipWriter implements ArchiveWriter {
     this.records.push(record);
   }
 
+  /** zlib.crc32 (Node >= 20.15) runs in C: the checksum costs less than copying the bytes. */
+  async addBytes(name: string, entry: ArchiveEntry, bytes: Buffer): Promise<void> {
+    const record = this.recordOf(name, entry);
+    const declaredZip64 = entry.size >= zip32Limit;
+    await this.write(localFileHeader(record, declaredZip64));
+    record.crc = zlib.crc32(bytes);
+    record.size = bytes.length;
+    await this.batch.copyIn(bytes);
+    await this.write(dataDescriptor(record, declaredZip64));
+    this.records.push(record);
+  }
+
   async finish(): Promise<void> {
     const start = this.offset;
-    let batch: Buffer[] = [];
-    let batched = 0;
-    for (const record of this.records) {
-      const header = centralDirectoryHeader(record);
-      batch.push(header);
-      batched += header.length;
-      if (batched >= 64 * 1024) {
-        await this.write(Buffer.concat(batch));
-        batch = [];
-        batched = 0;
-      }
-    }
-    await this.write(Buffer.concat(batch));
+    for (const record of this.records) await this.write(centralDirectoryHeader(record));
     await this.write(endOfCentralDirectory(this.records.length, this.offset - start, start));
+    await this.batch.flush();
     this.output.end();
   }
 }

@@ -9,6 +9,8 @@ import { AppError } from '../errors';
 import { openFileAt } from '../fs/anchored';
 import type { StatsView } from '../fs/entry-stats';
 import { openResolvedFile, streamOf } from '../fs/fs-read';
+import type { ListedReader } from '../fs/listed-reader';
+import { createListedReader } from '../fs/listed-reader';
 import type { ExistingResolved, ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import {
@@ -115,6 +117,7 @@ function toEntry(
   common: VirtualPath,
   item: { virtual: VirtualPath; stats: StatsView },
   open: () => Promise<NodeJS.ReadableStream>,
+  readWhole?: () => Promise<Buffer | undefined>,
 ): ArchiveEntry {
   const isDir = item.stats.isDirectory();
   return {
@@ -124,7 +127,21 @@ function toEntry(
     mtime: item.stats.mtime,
     mode: item.stats.mode & 0o777,
     open,
+    ...(readWhole ? { readWhole } : {}),
   };
+}
+
+/**
+ * A listed regular file can also be read whole, with the same anchored checks as openListed
+ * (its held folder, its name, its identity): the archive reads many small files ahead this way.
+ * A link has none: where it leads is resolved through the gate when its turn comes.
+ */
+function readListed(
+  reader: ListedReader,
+  entry: ListedEntry,
+): (() => Promise<Buffer | undefined>) | undefined {
+  if (entry.isSymlink || !entry.stats.isFile()) return undefined;
+  return () => reader.read(entry.parent, entry.name, entry.stats, entry.stats.size);
 }
 
 /** A selected file: opened from the handle resolved for it, which closes with the stream. */
@@ -141,6 +158,7 @@ async function* archiveEntries(
   fsView: ScopedFs,
   selected: Selected[],
   common: VirtualPath,
+  reader: ListedReader,
   signal: AbortSignal,
 ): AsyncGenerator<ArchiveEntry> {
   for (const { virtual } of selected) {
@@ -156,7 +174,7 @@ async function* archiveEntries(
       if (!item.stats.isDirectory()) continue;
       for await (const entry of fsView.walk(item, signal)) {
         if (!isWithin(entry.virtual, common) || !isArchivable(entry)) continue;
-        yield toEntry(common, entry, () => openListed(fsView, entry));
+        yield toEntry(common, entry, () => openListed(fsView, entry), readListed(reader, entry));
       }
     } finally {
       if (item.stats.isDirectory()) fsView.release(item);
@@ -187,13 +205,15 @@ export async function sendArchive(
 
   const abort = new AbortController();
   const { watcher } = options;
+  const reader = createListedReader();
   reply.raw.once('close', () => {
+    reader.close();
     watcher?.finish(reply.raw.writableFinished);
     if (!reply.raw.writableFinished) abort.abort();
   });
   const archive = createArchiveStream(
     algo,
-    archiveEntries(fsView, selected, common, abort.signal),
+    archiveEntries(fsView, selected, common, reader, abort.signal),
     abort.signal,
   );
   const stream = watcher ? archive.pipe(counting(watcher)) : archive;

@@ -58,12 +58,16 @@ export interface StartOptions {
   /** Leave out the default --password (first-run tests). */
   noPassword?: boolean;
   baseUrl?: string;
+  /** Another build than `bundle` (benchmarks build their own). */
+  bundle?: string;
   /** Node's own options before the bundle (benchmarks: `--cpu-prof`). */
   nodeArgs?: string[];
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
-  if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
+  const serverBundle = options.bundle ?? bundle;
+  if (!fs.existsSync(serverBundle))
+    throw new Error(`${serverBundle} is missing: run npm run build first`);
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-test-'));
   const root = path.join(dir, 'root');
   fs.mkdirSync(root, { recursive: true });
@@ -71,7 +75,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const database = path.join(dir, 'db', 'drawer.json');
   const args = [
     ...(options.nodeArgs ?? []),
-    bundle,
+    serverBundle,
     '--root',
     root,
     '--database',

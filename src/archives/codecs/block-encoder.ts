@@ -11,10 +11,9 @@ export interface BlockCodec {
 }
 
 /**
- * The encoders run on the event loop and block it while they work, so blocks are encoded one per
- * turn with a setImmediate in between: other requests get served between two blocks, and each
- * codec keeps its blocks small enough (<= 1 MiB) for one to take a fraction of a second. A worker
- * thread would remove the stall entirely; it is not needed at these sizes.
+ * The encoders block their thread while they work. Downloads run them in the codec worker
+ * (worker-encoder.ts), so the server's event loop never waits; the setImmediate between blocks
+ * still lets the worker take in the next input and the stop between two blocks.
  */
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

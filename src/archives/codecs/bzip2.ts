@@ -6,8 +6,9 @@ import type { BlockCodec } from './block-encoder';
 
 /**
  * One `bzip2 -9` block per call. Concatenated bzip2 streams are a valid .bz2 (bzip2 -d and tar -j
- * read them all) and cost ~14 bytes each. A block blocks the event loop for ~0.1 s; 900 kB is
- * bzip2's own block size, so smaller pieces would only make compression worse.
+ * read them all) and cost ~14 bytes each. A block holds its thread for ~0.1 s (the codec worker's,
+ * see worker-encoder.ts); 900 kB is bzip2's own block size, so smaller pieces would only make
+ * compression worse.
  */
 const blockSize = 900_000;
 

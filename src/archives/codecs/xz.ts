@@ -25,7 +25,7 @@ import {
  * download shares one WASM heap that is capped at 256 MiB and never shrinks.
  */
 const preset = 1;
-/** Input handed to liblzma per call, so one call blocks the event loop for tens of ms at most. */
+/** Input handed to liblzma per call: tens of ms each, so a stopped download ends between two. */
 const sliceBytes = 256 * 1024;
 const outputBytes = 256 * 1024;
 

@@ -1,0 +1,60 @@
+// The listed-file reader's worker thread: built as its own bundle, it opens and reads small files in batches.
+import fs from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import type {
+  ListedReadBatch,
+  ListedReadReply,
+  ListedReadRequest,
+  ListedReadResult,
+} from './listed-read-messages';
+
+const port = parentPort;
+if (!port) throw new Error('listed-read-worker runs as a worker thread');
+const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK, S_IFMT, S_IFREG } = fs.constants;
+
+/**
+ * The same checks as openFileAt (anchored.ts), done with blocking calls on this thread: the
+ * name is opened inside the held folder without following a link (ELOOP if one was put there),
+ * without blocking on a FIFO, and must still be the regular file the walk listed.
+ */
+function readOne(request: ListedReadRequest, into: Buffer, offset: number): ListedReadResult {
+  let fd: number;
+  try {
+    fd = fs.openSync(request.at, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+  } catch {
+    return { status: 'unavailable' };
+  }
+  try {
+    const stats = fs.fstatSync(fd);
+    if (stats.dev !== request.dev || stats.ino !== request.ino || (stats.mode & S_IFMT) !== S_IFREG)
+      return { status: 'unavailable' };
+    let length = 0;
+    while (length < request.size) {
+      const count = fs.readSync(fd, into, offset + length, request.size - length, length);
+      if (count === 0) break;
+      length += count;
+    }
+    return { status: 'read', offset, length };
+  } catch (error) {
+    return { status: 'failed', code: (error as NodeJS.ErrnoException).code ?? 'EIO' };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+port.on('message', (batch: ListedReadBatch | 'close') => {
+  if (batch === 'close') {
+    port.close(); // nothing else keeps the thread alive: it ends
+    return;
+  }
+  const total = batch.requests.reduce((sum, request) => sum + request.size, 0);
+  const bytes = Buffer.allocUnsafeSlow(total);
+  let offset = 0;
+  const results = batch.requests.map((request) => {
+    const result = readOne(request, bytes, offset);
+    offset += request.size;
+    return result;
+  });
+  const reply: ListedReadReply = { id: batch.id, bytes: bytes.buffer as ArrayBuffer, results };
+  port.postMessage(reply, [reply.bytes]);
+});
