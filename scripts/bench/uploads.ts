@@ -180,10 +180,13 @@ function settleDisk(): void {
   spawnSync('sync');
 }
 
-async function startSink(
-  folder: string,
-  sync: boolean,
-): Promise<{ child: ChildProcess; url: URL }> {
+interface Sink {
+  child: ChildProcess;
+  url: URL;
+  folder: string;
+}
+
+async function startSink(folder: string, sync: boolean): Promise<Sink> {
   fs.mkdirSync(folder, { recursive: true });
   const child = spawn(
     process.execPath,
@@ -199,7 +202,7 @@ async function startSink(
     });
     child.once('exit', (code) => reject(new Error(`the sink exited with ${code}`)));
   });
-  return { child, url: new URL(`http://127.0.0.1:${port}`) };
+  return { child, url: new URL(`http://127.0.0.1:${port}`), folder };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -226,76 +229,87 @@ async function peakRssDuring<T>(
 
 interface RunFigures {
   sinkBig: number;
+  sinkBigRss: number;
   sinkSyncBig: number;
-  sinkSmall: number;
-  sinkSyncSmall: number;
   tusBig: number;
   tusBigRss: number;
   idleRss: number;
+  sinkSmall: number;
+  sinkSyncSmall: number;
   postSmall: number;
   tusSmall: number;
 }
 
-async function sinkRun(folder: string, sync: boolean): Promise<{ big: number; small: number }> {
-  const sink = await startSink(folder, sync);
-  try {
-    const target = sinkTarget(sink.url);
-    settleDisk();
-    const big = await bigUpload(target, 'big.bin');
-    if (fileSizeOrZero(path.join(folder, 'big.bin')) !== totalBytes)
-      throw new Error('the sink did not write the whole file');
-    fs.rmSync(path.join(folder, 'big.bin'));
-    settleDisk();
-    const small = await smallUploads(target, 'small');
-    return { big, small };
-  } finally {
-    await stopChild(sink.child);
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+/** The 1 GiB upload into a sink, checked to have arrived whole, then removed. */
+async function sinkBig(sink: Sink): Promise<[number, number]> {
+  settleDisk();
+  const idle = rssMb(sink.child.pid);
+  const [rate, peak] = await peakRssDuring(sink.child.pid, () =>
+    bigUpload(sinkTarget(sink.url), 'big.bin'),
+  );
+  const file = path.join(sink.folder, 'big.bin');
+  if (fileSizeOrZero(file) !== totalBytes) throw new Error('the sink did not write the whole file');
+  fs.rmSync(file);
+  return [rate, peak - idle];
 }
 
+/**
+ * One run: both sinks and a fresh Drawer are started first, then each workload goes to all of
+ * them back to back, so the ratios compare moments close together on a shared machine.
+ */
 async function oneRun(scratch: string): Promise<RunFigures> {
-  const plain = await sinkRun(path.join(scratch, 'sink'), false);
-  const synced = await sinkRun(path.join(scratch, 'sink-sync'), true);
+  const plain = await startSink(path.join(scratch, 'sink'), false);
+  const synced = await startSink(path.join(scratch, 'sink-sync'), true);
   const server = await startBenchServer((root) => {
     for (const folder of ['big', 'small-post', 'small-tus']) fs.mkdirSync(path.join(root, folder));
   });
   try {
     const token = await server.adminToken();
     const pid = server.process.pid;
+    const origin = new URL(server.url);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const idleRss = rssMb(pid);
+
+    const [sinkBigRate, sinkBigRss] = await sinkBig(plain);
+    const [sinkSyncBig] = await sinkBig(synced);
     settleDisk();
+    const idleRss = rssMb(pid);
     const [tusBig, peak] = await peakRssDuring(pid, () =>
-      bigUpload(tusTarget(new URL(server.url), token, 'big'), 'big.bin'),
+      bigUpload(tusTarget(origin, token, 'big'), 'big.bin'),
     );
     if (fileSizeOrZero(path.join(server.root, 'big', 'big.bin')) !== totalBytes)
       throw new Error('Drawer did not put the whole file in place');
     fs.rmSync(path.join(server.root, 'big', 'big.bin'));
+
     settleDisk();
-    const postSmall = await smallUploads(
-      postTarget(new URL(server.url), token, 'small-post'),
-      'post',
-    );
+    const sinkSmall = await smallUploads(sinkTarget(plain.url), 'small');
     settleDisk();
-    const tusSmall = await smallUploads(tusTarget(new URL(server.url), token, 'small-tus'), 'tus');
+    const sinkSyncSmall = await smallUploads(sinkTarget(synced.url), 'small');
+    settleDisk();
+    const postSmall = await smallUploads(postTarget(origin, token, 'small-post'), 'post');
+    settleDisk();
+    const tusSmall = await smallUploads(tusTarget(origin, token, 'small-tus'), 'tus');
     for (const folder of ['small-post', 'small-tus'])
       if (fs.readdirSync(path.join(server.root, folder)).length !== files)
         throw new Error(`Drawer's ${folder} does not hold ${files} files`);
     return {
-      sinkBig: plain.big,
-      sinkSyncBig: synced.big,
-      sinkSmall: plain.small,
-      sinkSyncSmall: synced.small,
+      sinkBig: sinkBigRate,
+      sinkBigRss,
+      sinkSyncBig,
       tusBig,
       tusBigRss: peak - idleRss,
       idleRss,
+      sinkSmall,
+      sinkSyncSmall,
       postSmall,
       tusSmall,
     };
   } finally {
     await server.stop();
     fs.rmSync(server.dir, { recursive: true, force: true });
+    for (const sink of [plain, synced]) {
+      await stopChild(sink.child);
+      fs.rmSync(sink.folder, { recursive: true, force: true });
+    }
   }
 }
 
@@ -307,89 +321,61 @@ try {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
-const mid = (pick: (figures: RunFigures) => number) => median(results.map(pick));
-const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
-const sinkBig = mid((r) => r.sinkBig);
-const sinkSmall = mid((r) => r.sinkSmall);
-const load = os.loadavg()[0]?.toFixed(2);
+type Figure = Exclude<keyof RunFigures, 'idleRss'>;
+const mid = (figure: Figure) => median(results.map((run) => run[figure]));
+/** The median of the runs' own ratios: each compares figures measured minutes apart at most. */
+const ratio = (figure: Figure, base: Figure) =>
+  `${median(results.map((run) => run[figure] / run[base])).toFixed(2)}×`;
+const mibs = (figure: Figure) => `${mid(figure).toFixed(0)} MiB/s`;
+const perSecond = (figure: Figure) => `${mid(figure).toFixed(0)} files/s`;
+const rss = (figure: Figure) => `${mid(figure).toFixed(1)} MB`;
+const load = os.loadavg().map((value) => value.toFixed(1));
 console.log(
-  `Uploads over loopback, median of ${runs} runs (fresh servers each run; load average ${load} on ${os.cpus().length} cores):`,
+  `Uploads over loopback, median of ${runs} runs (load average ${load.join(' ')} on ${os.cpus().length} cores at the end):`,
 );
 printTable([
   ['what', 'rate', 'vs sink', 'vs sink+fdatasync', 'peak RSS above idle'],
-  [`sink, ${sizeMb} MiB in 10 MiB PUTs`, `${sinkBig.toFixed(0)} MiB/s`, '1.00×', '', ''],
+  [`sink, ${sizeMb} MiB in 10 MiB PUTs`, mibs('sinkBig'), '1.00×', '', rss('sinkBigRss')],
   [
     'sink + fdatasync per body, same',
-    `${mid((r) => r.sinkSyncBig).toFixed(0)} MiB/s`,
-    ratio(
-      mid((r) => r.sinkSyncBig),
-      sinkBig,
-    ),
+    mibs('sinkSyncBig'),
+    ratio('sinkSyncBig', 'sinkBig'),
     '1.00×',
     '',
   ],
   [
     `Drawer tus, ${sizeMb} MiB in 10 MiB PATCHes`,
-    `${mid((r) => r.tusBig).toFixed(0)} MiB/s`,
-    ratio(
-      mid((r) => r.tusBig),
-      sinkBig,
-    ),
-    ratio(
-      mid((r) => r.tusBig),
-      mid((r) => r.sinkSyncBig),
-    ),
-    `${mid((r) => r.tusBigRss).toFixed(1)} MB (idle ${mid((r) => r.idleRss).toFixed(0)} MB)`,
+    mibs('tusBig'),
+    ratio('tusBig', 'sinkBig'),
+    ratio('tusBig', 'sinkSyncBig'),
+    `${rss('tusBigRss')} (idle ${median(results.map((run) => run.idleRss)).toFixed(0)} MB)`,
   ],
-  [
-    `sink, ${files} × 4 KiB, ${clients} clients`,
-    `${sinkSmall.toFixed(0)} files/s`,
-    '1.00×',
-    '',
-    '',
-  ],
+  [`sink, ${files} × 4 KiB, ${clients} clients`, perSecond('sinkSmall'), '1.00×', '', ''],
   [
     'sink + fdatasync per body, same',
-    `${mid((r) => r.sinkSyncSmall).toFixed(0)} files/s`,
-    ratio(
-      mid((r) => r.sinkSyncSmall),
-      sinkSmall,
-    ),
+    perSecond('sinkSyncSmall'),
+    ratio('sinkSyncSmall', 'sinkSmall'),
     '1.00×',
     '',
   ],
   [
     'Drawer POST /api/resources, same',
-    `${mid((r) => r.postSmall).toFixed(0)} files/s`,
-    ratio(
-      mid((r) => r.postSmall),
-      sinkSmall,
-    ),
-    ratio(
-      mid((r) => r.postSmall),
-      mid((r) => r.sinkSyncSmall),
-    ),
+    perSecond('postSmall'),
+    ratio('postSmall', 'sinkSmall'),
+    ratio('postSmall', 'sinkSyncSmall'),
     '',
   ],
   [
     'Drawer tus (POST + PATCH), same',
-    `${mid((r) => r.tusSmall).toFixed(0)} files/s`,
-    ratio(
-      mid((r) => r.tusSmall),
-      sinkSmall,
-    ),
-    ratio(
-      mid((r) => r.tusSmall),
-      mid((r) => r.sinkSyncSmall),
-    ),
+    perSecond('tusSmall'),
+    ratio('tusSmall', 'sinkSmall'),
+    ratio('tusSmall', 'sinkSyncSmall'),
     '',
   ],
 ]);
+const each = (figure: Figure, digits = 0) =>
+  results.map((run) => run[figure].toFixed(digits)).join(' / ');
 console.log(
-  `per run: ${results
-    .map(
-      (r) =>
-        `tus ${r.tusBig.toFixed(0)} MiB/s ${r.tusBigRss.toFixed(1)} MB, post ${r.postSmall.toFixed(0)}/s, tus ${r.tusSmall.toFixed(0)}/s`,
-    )
-    .join('; ')}`,
+  `runs: sink ${each('sinkBig')} MiB/s, tus ${each('tusBig')} MiB/s (${each('tusBigRss', 1)} MB); ` +
+    `small: sink ${each('sinkSmall')}, POST ${each('postSmall')}, tus ${each('tusSmall')} files/s`,
 );
