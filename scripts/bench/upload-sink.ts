@@ -1,7 +1,7 @@
 // The uploads benchmark's baseline: a bare node:http server writing each request body to a file, nothing else.
 // Usage (spawned by uploads.ts): node --import tsx scripts/bench/upload-sink.ts <folder> [--sync]
 // Prints "port <n>" once listening. ?offset=<n> writes the body at that offset of the file
-// (tus-style chunks); --sync adds an fdatasync per body, the durability Drawer gives each request.
+// (tus-style chunks); --sync syncs each body before its answer (fsync), as Drawer does each request.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

@@ -346,10 +346,10 @@ console.log(
   `Uploads over loopback, median of ${runs} runs (load average ${load.join(' ')} on ${os.cpus().length} cores at the end):`,
 );
 printTable([
-  ['what', 'rate', 'vs sink', 'vs sink+fdatasync', 'peak RSS above idle'],
+  ['what', 'rate', 'vs sink', 'vs sink+fsync', 'peak RSS above idle'],
   [`sink, ${sizeMb} MiB in 10 MiB PUTs`, mibs('sinkBig'), '1.00×', '', rss('sinkBigRss')],
   [
-    'sink + fdatasync per body, same',
+    'sink + fsync per body, same',
     mibs('sinkSyncBig'),
     ratio('sinkSyncBig', 'sinkBig'),
     '1.00×',
@@ -364,7 +364,7 @@ printTable([
   ],
   [`sink, ${files} × 4 KiB, ${clients} clients, twice`, perSecond('sinkSmall'), '1.00×', '', ''],
   [
-    'sink + fdatasync per body, same',
+    'sink + fsync per body, same',
     perSecond('sinkSyncSmall'),
     ratio('sinkSyncSmall', 'sinkSmall'),
     '1.00×',
