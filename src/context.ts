@@ -183,7 +183,7 @@ export async function createContext(
     shareSweeper: createShareSweeper({ shares, now, graceMs: config.shareGraceMs, log }),
     fileRequests: createFileRequestLedger(now, config.tusExpirationMs, visitLifetimeSeconds * 1000),
     fs: fsSettings,
-    scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.get().rules, until),
+    scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.current().rules, until),
     heavyWork: createHeavyWork(config.heavyWork),
     downloadProgress: createDownloadProgress(now),
     fetch: options.fetch ?? fetch,

@@ -42,7 +42,7 @@ export async function runHooks(
 ): Promise<void> {
   if (!deps.config.enableExec) return;
   const trigger = `${phase}_${event}`;
-  const settings = deps.settings.get();
+  const settings = deps.settings.current();
   const lines = settings.commands[trigger] ?? [];
   for (const line of lines) {
     const end = await runHookLine(deps, line, settings.shell, trigger, variables);

@@ -178,6 +178,26 @@ export function readFolderSync(folder: FolderHandle): Dirent[] {
   return folder.useSync((self) => fs.readdirSync(self, { withFileTypes: true }));
 }
 
+/**
+ * Opens `name` inside `parent` if it is a folder there and not a link to one (O_NOFOLLOW |
+ * O_DIRECTORY), in one step where an lstat before the open would take two: a path is walked on
+ * every request, and each step is a trip through the thread pool. Undefined on any failure (a
+ * link, a file, nothing there, no permission): the caller then lstats the name to learn what it
+ * is, as it would have without this shortcut.
+ */
+export async function openFolderIfFolderAt(
+  parent: FolderHandle,
+  name: string,
+): Promise<FolderHandle | undefined> {
+  let fd: number;
+  try {
+    fd = await parent.use(name, (at) => openFd(at, O_RDONLY | O_DIRECTORY | O_NOFOLLOW));
+  } catch {
+    return undefined;
+  }
+  return adoptFolder(fd);
+}
+
 /** Opens an absolute path as a folder (the served root at start, "/" for followed external links). */
 export async function openFolderPath(absolute: string): Promise<FolderHandle> {
   const fd = await openFd(absolute, O_RDONLY | O_DIRECTORY).catch(rethrowAsFsError);

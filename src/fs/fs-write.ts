@@ -102,8 +102,9 @@ export async function streamToTemp(
   }
 }
 
+/** Removes a file Drawer made (a temp file); unlink() alone, where rm() would lstat first. */
 export async function removeName(folder: FolderHandle, name: string): Promise<void> {
-  await folder.use(name, (at) => fs.promises.rm(at, { force: true })).catch(() => undefined);
+  await folder.use(name, (at) => fs.promises.unlink(at)).catch(() => undefined);
 }
 
 /** Errors of the disk side; anything else (a reset connection, a premature close) is the sender's. */

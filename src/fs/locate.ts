@@ -3,7 +3,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../errors';
 import type { FolderHandle, Identity } from './anchored';
-import { fstatOf, lstatAt, openFolderAt, readlinkAt } from './anchored';
+import { fstatOf, lstatAt, openFolderAt, openFolderIfFolderAt, readlinkAt } from './anchored';
 
 /** Where a walk starts: the scope root, and "/" when links may lead out of the scope. */
 export interface WalkBase {
@@ -86,6 +86,15 @@ export async function locate(
       // A hidden folder (Drawer's cache) is not there for paths below it either; the entry
       // itself is refused by the caller, which knows what the walk ended on.
       if (!isLast && base.isHidden?.(top.folder, segment)) throw new AppError('fs.notFound');
+      if (!isLast) {
+        // Most steps are plain folders: opened without following a link, the descriptor is the
+        // check. Anything else (a link, a file, nothing) is looked at below, as before.
+        const folder = await openFolderIfFolderAt(top.folder, segment);
+        if (folder) {
+          stack.push({ folder, name: segment });
+          continue;
+        }
+      }
       const stats = await lstatAt(top.folder, segment);
       if (!stats || (!isLast && !stats.isDirectory() && !stats.isSymbolicLink())) {
         // A file in the middle is "missing" too: creating through it fails as "not a folder".

@@ -116,6 +116,19 @@ function toVirtual(names: string[] | undefined): VirtualPath | undefined {
   return `/${names.map((name) => name.normalize('NFC')).join('/')}` as VirtualPath;
 }
 
+/** The scope's folder, walked from the served root; a scope of "/" is the root, held already. */
+async function openScope(rootBase: WalkBase, segments: readonly string[]): Promise<FolderHandle> {
+  if (segments.length === 0) return rootBase.scope;
+  const scopeLocation = await locate(rootBase, segments, true);
+  if (!scopeLocation.folder) {
+    if (scopeLocation.stats)
+      throw new AppError('fs.notDirectory', 'your scope is not a folder on the server');
+    throw new AppError('fs.notFound', 'your scope folder does not exist');
+  }
+  scopeLocation.parent?.release();
+  return scopeLocation.folder;
+}
+
 /**
  * Opens an actor's view: the scope folder is walked from the served root like any path, so a
  * link on the way is judged by where it leads. `until` closes the view's handles when it aborts
@@ -135,14 +148,7 @@ export async function openScopedFs(
     openSystemRoot,
     isHidden: settings.isHiddenEntry,
   };
-  const scopeLocation = await locate(rootBase, segmentsOf(actor.scope as VirtualPath), true);
-  if (!scopeLocation.folder) {
-    if (scopeLocation.stats)
-      throw new AppError('fs.notDirectory', 'your scope is not a folder on the server');
-    throw new AppError('fs.notFound', 'your scope folder does not exist');
-  }
-  scopeLocation.parent?.release();
-  const scopeFolder = scopeLocation.folder;
+  const scopeFolder = await openScope(rootBase, segmentsOf(actor.scope as VirtualPath));
   const base: WalkBase = {
     scope: scopeFolder,
     scopePath: await hostPathOf(scopeFolder),

@@ -5,6 +5,12 @@ import type { HeavyWork, HeavyWorkKind } from '../limits/heavy-work';
 const signals = new WeakMap<FastifyReply, AbortSignal>();
 
 /**
+ * One reason for every ended response: abort() without one builds a DOMException, stack and all,
+ * on each request (measurable with many small uploads, docs/UPLOADS.md "Speed").
+ */
+const responseEnded = new DOMException('the response has ended', 'AbortError');
+
+/**
  * The response's 'close' fires once whatever happens (finished, errored, client gone); the
  * request's 'close' cannot be used, as it fires as soon as a GET's empty body is read.
  */
@@ -12,8 +18,8 @@ export function untilResponseEnds(reply: FastifyReply): AbortSignal {
   const known = signals.get(reply);
   if (known) return known;
   const controller = new AbortController();
-  if (reply.raw.closed) controller.abort();
-  else reply.raw.once('close', () => controller.abort());
+  if (reply.raw.closed) controller.abort(responseEnded);
+  else reply.raw.once('close', () => controller.abort(responseEnded));
   signals.set(reply, controller.signal);
   return controller.signal;
 }

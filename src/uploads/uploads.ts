@@ -1,7 +1,7 @@
 // Resumable uploads (tus): creating, resuming, appending to and ending them, each through the gate.
 import type { Readable } from 'node:stream';
 import type { HookedAction } from '../commands/hooks';
-import { AppError } from '../errors';
+import { AppError, isAppError } from '../errors';
 import type { FolderHandle } from '../fs/anchored';
 import { holdingFolders, hostPathOf, isSameIdentity } from '../fs/anchored';
 import {
@@ -158,7 +158,6 @@ async function createFiles(
   const place = { path: await hostPathOf(folder), dev: folder.dev, ino: folder.ino };
   await deps.folders.begin(place);
   try {
-    await removePartial(folder, slot);
     const fields = {
       version: 1 as const,
       id: request.id,
@@ -172,10 +171,20 @@ async function createFiles(
       folder: { dev: folder.dev, ino: folder.ino },
     };
     let record: UploadRecord | undefined;
-    await createPartial(folder, slot, uploadModeOf(target), (data) => {
-      record = { ...fields, data };
-      return serialiseRecord(record);
-    });
+    const create = () =>
+      createPartial(folder, slot, uploadModeOf(target), (data) => {
+        record = { ...fields, data };
+        return serialiseRecord(record);
+      });
+    // The slot is usually free: an earlier upload's files are looked for only when they are in
+    // the way (O_EXCL said so), which spares every new upload two lookups.
+    try {
+      await create();
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'fs.exists') throw error;
+      await removePartial(folder, slot);
+      await create();
+    }
     if (!record) throw new AppError('internal', 'the upload record was not written');
     return record;
   } finally {

@@ -269,6 +269,30 @@ describe('resources: attack rows', () => {
     assert.ok(!fs.existsSync(path.join(aliceRoot(), 'd-copy')));
   });
 
+  // Folders on the way are opened before anything else is asked of them (src/fs/locate.ts): a
+  // link, a file or nothing in their place must still be judged as the disk has it.
+  it('a path through an in-scope folder link, a file or a missing folder resolves as on disk', async () => {
+    const through = await get('/api/resources/pub-link/a.txt');
+    assert.equal(through.status, 200);
+    assert.equal(through.json<{ content: string }>().content, 'public a');
+    assert.equal((await get('/api/resources/pub/a.txt/x')).status, 404);
+    assert.equal((await get('/api/resources/no-such/a.txt')).status, 404);
+    const upload = await fixture.server.request('POST', '/api/resources/pub-link/via-link.txt', {
+      token: alice,
+      rawBody: 'via link',
+    });
+    assert.equal(upload.status, 200, upload.text);
+    const landed = path.join(aliceRoot(), 'pub', 'via-link.txt');
+    assert.equal(fs.readFileSync(landed, 'utf8'), 'via link');
+    fs.rmSync(landed);
+    const intoFile = await fixture.server.request('POST', '/api/resources/pub/a.txt/x.txt', {
+      token: alice,
+      rawBody: 'x',
+    });
+    assert.equal(intoFile.status, 400, intoFile.text);
+    assert.equal(intoFile.json<{ code: string }>().code, 'fs.notDirectory');
+  });
+
   it('an in-scope link cannot open what the rules close', async () => {
     for (const url of ['/peek/p.txt', '/peek/', '/peek-file', '/pub-link/private-sub/x.txt']) {
       const response = await get(`/api/resources${url}`);

@@ -1,7 +1,9 @@
 // Global settings through real HTTP: admin only, validation naming the field, secrets never shown, reCAPTCHA.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestResponse, TestServer } from '../helpers/server';
@@ -311,6 +313,28 @@ describe('settings API', () => {
     assert.equal(response.status, 400);
     assert.match(response.json<{ message: string }>().message, /20/);
     assert.equal((await putSettings({ minimumPasswordLength: 12 })).status, 200);
+  });
+
+  // Requests read the committed settings without copying them (settings.current()): a change
+  // must still reach the very next request, in both directions.
+  it('applies a changed global rule from the next request on, and lifts it once removed', async () => {
+    fs.writeFileSync(path.join(server.root, 'plans.secret'), 'hidden');
+    const denySecrets = [{ allow: false, path: '', regex: true, regexp: { raw: '\\.secret$' } }];
+    const read = () => server.request('GET', '/api/resources/plans.secret', { token: admin });
+    const upload = (name: string) =>
+      server.request('POST', `/api/resources/${name}?override=true`, {
+        token: admin,
+        rawBody: 'bytes',
+      });
+    assert.equal((await putSettings({ rules: [] })).status, 200);
+    assert.equal((await read()).status, 200);
+    assert.equal((await putSettings({ rules: denySecrets })).status, 200);
+    assert.equal((await read()).status, 403);
+    assert.equal((await upload('more.secret')).status, 403);
+    assert.equal(fs.existsSync(path.join(server.root, 'more.secret')), false);
+    assert.equal((await putSettings({ rules: [] })).status, 200);
+    assert.equal((await read()).status, 200);
+    assert.equal((await upload('more.secret')).status, 200);
   });
 
   describe('reCAPTCHA', () => {

@@ -1,0 +1,40 @@
+// Runs the benchmarks one after another, each in its own process so their memory figures stay apart.
+// Usage: npm run bench [-- <name>...] [-- --flag value]   e.g. `npm run bench -- uploads --runs 1`
+// A benchmark is any scripts/bench/*.ts whose first line starts with "// Benchmark:"; the rest are
+// their helpers. Names pick some of them; flags are passed to each one run.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const folder = import.meta.dirname;
+const available = fs
+  .readdirSync(folder)
+  .filter((file) => file.endsWith('.ts'))
+  .filter((file) => fs.readFileSync(path.join(folder, file), 'utf8').startsWith('// Benchmark:'))
+  .map((file) => file.slice(0, -'.ts'.length))
+  .sort();
+
+const args = process.argv.slice(2);
+const firstFlag = args.findIndex((arg) => arg.startsWith('-'));
+const names = firstFlag < 0 ? args : args.slice(0, firstFlag);
+const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
+const unknown = names.filter((name) => !available.includes(name));
+if (unknown.length > 0) {
+  console.error(`no benchmark named ${unknown.join(', ')}; there are: ${available.join(', ')}`);
+  process.exit(2);
+}
+
+const failed: string[] = [];
+for (const name of names.length > 0 ? names : available) {
+  console.log(`\n== ${name} ==`);
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(folder, `${name}.ts`), ...flags],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) failed.push(name);
+}
+if (failed.length > 0) {
+  console.error(`\nfailed: ${failed.join(', ')}`);
+  process.exit(1);
+}
