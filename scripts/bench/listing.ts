@@ -5,7 +5,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { median, peakRssMb, printTable, rssMb, startBenchServer, timeCommand } from './bench-server';
+import {
+  median,
+  peakRssMb,
+  printTable,
+  rssMb,
+  startBenchServer,
+  timeCommand,
+} from './bench-server';
 import { startNginx } from './nginx';
 
 const countIndex = process.argv.indexOf('--files');
@@ -76,8 +83,7 @@ try {
   const nginx = await startNginx(server.root, 'autoindex on; autoindex_format json;');
   const nginxTimes: Timed[] = [];
   if (nginx) {
-    for (let run = 0; run < runs; run += 1)
-      nginxTimes.push(await timedGet(`${nginx.url}/many/`));
+    for (let run = 0; run < runs; run += 1) nginxTimes.push(await timedGet(`${nginx.url}/many/`));
     await nginx.stop();
   }
   const ls = median(lsTimes);
@@ -97,7 +103,14 @@ try {
       items,
       ((api[0]?.bytes ?? 0) / 1e6).toFixed(1),
     ],
-    ['find -maxdepth 1 -printf', ms(median(findTimes)), '', ratio(median(findTimes)), files + 100, ''],
+    [
+      'find -maxdepth 1 -printf',
+      ms(median(findTimes)),
+      '',
+      ratio(median(findTimes)),
+      files + 100,
+      '',
+    ],
     ['ls -l', ms(ls), '', '1.00×', files + 100, ''],
   ];
   if (nginxTimes.length > 0) {
