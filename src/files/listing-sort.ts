@@ -15,8 +15,8 @@ export interface SortableItem {
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Byte-wise order as the last tie-breaker, so equal-looking names always come out the same way. */
-function byBytes(a: SortableItem, b: SortableItem): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+function byBytes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -66,11 +66,63 @@ export function nameSortKey(name: string): string | undefined {
   return key;
 }
 
-export function compareNames(a: SortableItem, b: SortableItem): number {
-  if (typeof a.sortKey === 'string' && typeof b.sortKey === 'string')
-    return (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0) || byBytes(a, b);
-  return collator.compare(a.name, b.name) || byBytes(a, b);
+/**
+ * How a sort reads its entries: items by their fields, or the rows of a listing's table by index
+ * (a folder of 100,000 entries sorted without an object per entry, docs/LISTINGS.md).
+ */
+export interface SortColumns<T> {
+  name(entry: T): string;
+  /** nameSortKey of the name; null when the collator must compare. */
+  key(entry: T): string | null;
+  isDir(entry: T): boolean;
+  size(entry: T): number;
+  modifiedMs(entry: T): number;
 }
+
+function namesComparator<T>(columns: SortColumns<T>): (a: T, b: T) => number {
+  return (a, b) => {
+    const [keyA, keyB] = [columns.key(a), columns.key(b)];
+    const [nameA, nameB] = [columns.name(a), columns.name(b)];
+    if (keyA !== null && keyB !== null) return byBytes(keyA, keyB) || byBytes(nameA, nameB);
+    return collator.compare(nameA, nameB) || byBytes(nameA, nameB);
+  };
+}
+
+/**
+ * name: folders first, then files, each in natural order, A→Z when asc.
+ * size: asc → folders first, then files, smallest first; desc → files largest first, then folders.
+ * modified: oldest first when asc, folders and files mixed.
+ */
+export function comparatorOver<T>(
+  columns: SortColumns<T>,
+  sorting: Sorting,
+): (a: T, b: T) => number {
+  const direction = sorting.asc ? 1 : -1;
+  const names = namesComparator(columns);
+  const foldersFirst = (a: T, b: T) => {
+    const [dirA, dirB] = [columns.isDir(a), columns.isDir(b)];
+    return dirA === dirB ? 0 : dirA ? -1 : 1;
+  };
+  switch (sorting.by) {
+    case 'size':
+      return (a, b) =>
+        direction * (foldersFirst(a, b) || columns.size(a) - columns.size(b) || names(a, b));
+    case 'modified':
+      return (a, b) => direction * (columns.modifiedMs(a) - columns.modifiedMs(b) || names(a, b));
+    default:
+      return (a, b) => foldersFirst(a, b) || direction * names(a, b);
+  }
+}
+
+const itemColumns: SortColumns<SortableItem> = {
+  name: (item) => item.name,
+  key: (item) => item.sortKey ?? null,
+  isDir: (item) => item.isDir,
+  size: (item) => item.size,
+  modifiedMs: (item) => item.modifiedMs,
+};
+
+export const compareNames = namesComparator(itemColumns);
 
 function withSortKeys<T extends SortableItem>(items: T[]): T[] {
   for (const item of items)
@@ -78,28 +130,8 @@ function withSortKeys<T extends SortableItem>(items: T[]): T[] {
   return items;
 }
 
-const foldersFirst = (a: SortableItem, b: SortableItem) =>
-  a.isDir === b.isDir ? 0 : a.isDir ? -1 : 1;
-
-/**
- * name: folders first, then files, each in natural order, A→Z when asc.
- * size: asc → folders first, then files, smallest first; desc → files largest first, then folders.
- * modified: oldest first when asc, folders and files mixed.
- */
 export function sortListing<T extends SortableItem>(items: T[], sorting: Sorting): T[] {
-  return withSortKeys(items).sort(comparatorFor(sorting));
-}
-
-function comparatorFor(sorting: Sorting): (a: SortableItem, b: SortableItem) => number {
-  const direction = sorting.asc ? 1 : -1;
-  switch (sorting.by) {
-    case 'size':
-      return (a, b) => direction * (foldersFirst(a, b) || a.size - b.size || compareNames(a, b));
-    case 'modified':
-      return (a, b) => direction * (a.modifiedMs - b.modifiedMs || compareNames(a, b));
-    default:
-      return (a, b) => foldersFirst(a, b) || direction * compareNames(a, b);
-  }
+  return withSortKeys(items).sort(comparatorOver(itemColumns, sorting));
 }
 
 /** A slice this size sorts in a few tens of milliseconds with the collator. */
@@ -119,8 +151,11 @@ export async function sortListingInSlices<T extends SortableItem>(
   items: T[],
   sorting: Sorting,
 ): Promise<T[]> {
-  const compare = comparatorFor(sorting);
-  withSortKeys(items);
+  return sortInSlices(withSortKeys(items), comparatorOver(itemColumns, sorting));
+}
+
+/** Any entries in slices by `compare` (a table's row numbers with comparatorOver). */
+export async function sortInSlices<T>(items: T[], compare: (a: T, b: T) => number): Promise<T[]> {
   if (items.length <= sliceSize) return items.sort(compare);
   let runs: T[][] = [];
   for (let start = 0; start < items.length; start += sliceSize) {

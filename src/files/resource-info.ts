@@ -14,9 +14,11 @@ import {
   sampleBytes,
   typeFromName,
 } from './file-type';
-import type { SortableItem } from './listing-sort';
-import { sortListingInSlices } from './listing-sort';
-import type { EntryStats, StatsView } from '../fs/entry-stats';
+import type { SortColumns } from './listing-sort';
+import { comparatorOver, nameSortKey, sortInSlices } from './listing-sort';
+import type { StatsView } from '../fs/entry-stats';
+import { statFields } from '../fs/folder-stats';
+import { isFolderRow, statsAt } from '../fs/list-folder';
 import { extensionOf, formatModified, goFileMode } from './resource-fields';
 import { findSubtitles } from './subtitle-discovery';
 
@@ -48,7 +50,6 @@ export interface DescribeOptions {
   /** Called before a folder is read (takes a listing slot; throws when none is free). */
   beforeListing?: () => void;
 }
-
 /** The fields every resource has; `stats` are those of what the entry shows (a link's target). */
 export function baseInfo(
   virtual: VirtualPath,
@@ -114,24 +115,33 @@ async function readFolderEntries(
   options: DescribeOptions,
 ): Promise<FolderEntries> {
   const table = await view.listTable(folder);
-  // One small row per entry to sort; the entry's info object is made only when it is written.
-  const rows: (SortableItem & { index: number })[] = table.names.map((name, index) => {
-    const stats = table.stats[index] as EntryStats;
-    return { index, name, isDir: stats.isDirectory(), size: stats.size, modifiedMs: stats.mtimeMs };
-  });
-  const sorted = await sortListingInSlices(rows, options.sorting);
-  const numDirs = sorted.filter((row) => row.isDir).length;
-  const infoAt = ({ index, name }: { index: number; name: string }) =>
-    listingItemInfo(
+  // Rows are sorted by number, read from the table: no object per entry (docs/LISTINGS.md).
+  const keys = table.names.map((name) => nameSortKey(name) ?? null);
+  const field = (row: number, offset: number) => table.stats[row * statFields + offset] as number;
+  const isDir = (row: number) => isFolderRow(table, row);
+  const columns: SortColumns<number> = {
+    name: (row) => table.names[row] as string,
+    key: (row) => keys[row] ?? null,
+    isDir,
+    size: (row) => field(row, 1),
+    modifiedMs: (row) => field(row, 2),
+  };
+  const rows = Array.from({ length: table.names.length }, (_unused, row) => row);
+  const sorted = await sortInSlices(rows, comparatorOver(columns, options.sorting));
+  const numDirs = sorted.filter(isDir).length;
+  const infoAt = (row: number) => {
+    const name = table.names[row] as string;
+    return listingItemInfo(
       {
         name,
         virtual: childPath(folder.virtual, name),
-        stats: table.stats[index] as EntryStats,
-        isSymlink: table.links[index] !== 0,
-        isBrokenLink: table.links[index] === 2,
+        stats: statsAt(table, row),
+        isSymlink: table.links[row] !== 0,
+        isBrokenLink: table.links[row] === 2,
       },
       options.displayPath,
     );
+  };
   return {
     numDirs,
     numFiles: sorted.length - numDirs,

@@ -24,9 +24,57 @@ export interface ListCallbacks<T> {
  */
 export interface FolderTable {
   names: string[];
-  stats: EntryStats[];
+  /** statFields numbers per entry (mode, size, mtimeMs, dev, ino): no object per entry. */
+  stats: Float64Array;
   /** 0: not a link; 1: a link to stats' entry; 2: a link that dangles inside the scope. */
   links: Uint8Array;
+}
+
+/** Entry `index`'s stats as an object, made when one entry is needed. */
+export function statsAt(table: FolderTable, index: number): EntryStats {
+  const at = index * statFields;
+  const field = (offset: number) => table.stats[at + offset] as number;
+  return new EntryStats(field(3), field(4), field(0), field(1), field(2));
+}
+
+/** Row `index` is a folder (a link's target's type for a link). */
+export function isFolderRow(table: FolderTable, index: number): boolean {
+  return (
+    ((table.stats[index * statFields] as number) & fs.constants.S_IFMT) === fs.constants.S_IFDIR
+  );
+}
+
+type StatNumbers = Pick<EntryStats, 'mode' | 'size' | 'mtimeMs' | 'dev' | 'ino'>;
+
+function writeStats(into: Float64Array, index: number, stats: StatNumbers): void {
+  const at = index * statFields;
+  into[at] = stats.mode;
+  into[at + 1] = stats.size;
+  into[at + 2] = stats.mtimeMs;
+  into[at + 3] = stats.dev;
+  into[at + 4] = stats.ino;
+}
+
+/** A table of `capacity` rows, filled by `add` and cut to size by `done`. */
+function tableBuilder(capacity: number) {
+  const table: FolderTable = {
+    names: [],
+    stats: new Float64Array(capacity * statFields),
+    links: new Uint8Array(capacity),
+  };
+  return {
+    add(name: string, link: number, copy: (into: Float64Array, row: number) => void) {
+      copy(table.stats, table.names.length);
+      table.links[table.names.length] = link;
+      table.names.push(name);
+    },
+    done(): FolderTable {
+      const count = table.names.length;
+      table.stats = table.stats.subarray(0, count * statFields);
+      table.links = table.links.subarray(0, count);
+      return table;
+    },
+  };
 }
 
 /**
@@ -40,41 +88,42 @@ export async function listFolderTable(
   statter?: FolderStatter,
 ): Promise<FolderTable> {
   const listed = (await readFolderNames(folder)).filter((name) => callbacks.isListed(name));
-  const stats = await folder.use(undefined, (self) =>
+  const own = await folder.use(undefined, (self) =>
     statter && listed.length >= workerThreshold
       ? statInWorker(statter, self, listed)
       : lstatWindow(self, listed),
   );
-  const table: FolderTable = { names: [], stats: [], links: new Uint8Array(listed.length) };
+  const table = tableBuilder(listed.length);
+  const copyOwn = (index: number) => (into: Float64Array, row: number) =>
+    into.set(own.subarray(index * statFields, (index + 1) * statFields), row * statFields);
   for (const [index, name] of listed.entries()) {
-    const own = stats[index];
-    if (!own) continue;
-    if (!own.isSymbolicLink()) {
-      table.names.push(name);
-      table.stats.push(own);
+    const mode = own[index * statFields] as number;
+    if (Number.isNaN(mode)) continue;
+    if ((mode & fs.constants.S_IFMT) !== fs.constants.S_IFLNK) {
+      table.add(name, 0, copyOwn(index));
       continue;
     }
     const target = await callbacks.describeLink(name);
     if (!target) continue;
-    table.links[table.names.length] = target.stats ? 1 : 2;
-    table.names.push(name);
-    table.stats.push(target.stats ?? own);
+    const targetStats = target.stats;
+    if (targetStats) table.add(name, 1, (into, row) => writeStats(into, row, targetStats));
+    else table.add(name, 2, copyOwn(index));
   }
-  table.links = table.links.subarray(0, table.names.length);
-  return table;
+  return table.done();
 }
 
 /** The rows of `table` whose `keep` is true. */
 export function keepRows(table: FolderTable, keep: readonly boolean[]): FolderTable {
-  const kept: FolderTable = { names: [], stats: [], links: new Uint8Array(table.names.length) };
-  for (const [index, name] of table.names.entries()) {
-    if (!keep[index]) continue;
-    kept.links[kept.names.length] = table.links[index] ?? 0;
-    kept.names.push(name);
-    kept.stats.push(table.stats[index] as EntryStats);
-  }
-  kept.links = kept.links.subarray(0, kept.names.length);
-  return kept;
+  const kept = tableBuilder(table.names.length);
+  for (const [index, name] of table.names.entries())
+    if (keep[index])
+      kept.add(name, table.links[index] ?? 0, (into, row) =>
+        into.set(
+          table.stats.subarray(index * statFields, (index + 1) * statFields),
+          row * statFields,
+        ),
+      );
+  return kept.done();
 }
 
 /** The same entries as objects, for callers that keep few of them. */
@@ -86,7 +135,7 @@ export async function listFolderEntries<T>(
   const table = await listFolderTable(folder, callbacks, statter);
   return table.names.map((name, index) => {
     const link = table.links[index] ?? 0;
-    const entry = callbacks.entryOf(name, table.stats[index] as EntryStats, link !== 0);
+    const entry = callbacks.entryOf(name, statsAt(table, index), link !== 0);
     entry.isBrokenLink = link === 2;
     return entry;
   });
@@ -97,36 +146,20 @@ async function statInWorker(
   statter: FolderStatter,
   folderPath: string,
   names: readonly string[],
-): Promise<(EntryStats | undefined)[]> {
-  let table: Float64Array;
+): Promise<Float64Array> {
   try {
-    table = await statter.statAll(folderPath, names);
+    return await statter.statAll(folderPath, names);
   } catch {
     return lstatWindow(folderPath, names);
   }
-  const results: (EntryStats | undefined)[] = new Array(names.length);
-  for (let index = 0; index < names.length; index += 1) {
-    const at = index * statFields;
-    const mode = table[at] as number;
-    results[index] = Number.isNaN(mode)
-      ? undefined
-      : new EntryStats(
-          table[at + 3] as number,
-          table[at + 4] as number,
-          mode,
-          table[at + 1] as number,
-          table[at + 2] as number,
-        );
-  }
-  return results;
 }
 
-/** The callback API with a window is about 3x faster than fs/promises for many small stats. */
-function lstatWindow(
-  folderPath: string,
-  names: readonly string[],
-): Promise<(EntryStats | undefined)[]> {
-  const results: (EntryStats | undefined)[] = new Array(names.length);
+/**
+ * The callback API with a window is about 3x faster than fs/promises for many small stats. The
+ * answer has the worker's shape: statFields numbers per name, mode NaN for one that vanished.
+ */
+function lstatWindow(folderPath: string, names: readonly string[]): Promise<Float64Array> {
+  const results = new Float64Array(names.length * statFields).fill(NaN);
   if (names.length === 0) return Promise.resolve(results);
   return new Promise((resolve) => {
     let next = 0;
@@ -134,7 +167,7 @@ function lstatWindow(
     const start = (index: number) => {
       fs.lstat(`${folderPath}/${names[index] as string}`, (error, stats) => {
         // Only the few fields a listing needs are kept: node's Stats object is dropped at once.
-        results[index] = error ? undefined : EntryStats.of(stats);
+        if (!error) writeStats(results, index, stats);
         done += 1;
         if (next < names.length) start(next++);
         else if (done === names.length) resolve(results);
