@@ -70,6 +70,10 @@ describe('a 5,000-file folder, paged', () => {
       'the rows on screen are consecutive names',
     );
     assert.ok(middle.length <= 120, `${middle.length} items in the page`);
+    // An item far from the first page can be selected, and the header's actions see it.
+    await item(nameOf(2_500)).click();
+    await tab.page.locator('.item[aria-selected="true"]', { hasText: nameOf(2_500) }).waitFor();
+    await tab.page.getByRole('button', { name: 'Rename', exact: true }).waitFor();
     assertNoErrors(tab);
     await tab.close();
   });

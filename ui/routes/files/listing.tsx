@@ -29,7 +29,7 @@ import { columnsOfRow, gridOf, listRowHeight, rowHeight, rowsOf } from './listin
 import { ListingSort } from './listing-sort';
 import { isFileDrag, takeDrop } from './drop';
 import type { DroppedItems } from './drop';
-import { loadedOrder, PagedRow } from './paged-rows';
+import { loadedItems, PagedRow } from './paged-rows';
 import { useVirtualRows } from './virtual-rows';
 
 /** SPEC §9: 50 items at first, 50 more each time the page is scrolled to its bottom. */
@@ -122,7 +122,9 @@ export function Listing({ resource }: { resource: Resource }) {
       click(item, modifiers) {
         // A big folder's ranges reach over the pages loaded so far.
         const order =
-          pagedTotal === undefined ? orderRef.current : loadedOrder(queryClient, resource.path);
+          pagedTotal === undefined
+            ? orderRef.current
+            : loadedItems(queryClient, resource.path).map((loaded) => loaded.path);
         const index = order.indexOf(item.path);
         setSelected(selectionAfterClick(selectionStore.get(), order, index, modifiers));
       },

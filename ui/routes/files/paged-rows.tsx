@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listingPageSize, resourcePageQuery } from '../../api/resources';
+import { isBigFolder, listingPageSize, resourcePageQuery } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 
@@ -31,12 +31,17 @@ export function PagedRow({
   );
 }
 
-/** The paths of the pages loaded so far, in listing order: what selection ranges reach over. */
-export function loadedOrder(queryClient: QueryClient, folder: string): string[] {
+/** The items of the pages loaded so far, in listing order: a big folder's whole listing is never loaded. */
+export function loadedItems(queryClient: QueryClient, folder: string): ResourceItem[] {
   const pages = queryClient
     .getQueriesData<Resource & { offset?: number }>({ queryKey: ['resource', folder, 'page'] })
     .map(([, page]) => page)
     .filter((page) => page?.offset !== undefined)
     .sort((a, b) => (a?.offset ?? 0) - (b?.offset ?? 0));
-  return pages.flatMap((page) => page?.items?.map((item) => item.path) ?? []);
+  return pages.flatMap((page) => page?.items ?? []);
+}
+
+/** The items a listing's actions work on: a big folder's are those of the pages loaded so far. */
+export function listedItems(queryClient: QueryClient, resource: Resource): ResourceItem[] {
+  return isBigFolder(resource) ? loadedItems(queryClient, resource.path) : (resource.items ?? []);
 }
