@@ -27,7 +27,6 @@ export interface ListingCache {
    * requests, and shared with concurrent ones while it runs).
    */
   sortedFolder(key: ListingKey, read: () => Promise<SortedFolder>): Promise<SortedFolder>;
-  clear(): void;
 }
 
 export interface ListingKey {
@@ -118,10 +117,6 @@ export function createListingCache(limits: ListingCacheLimits, now: () => number
       );
       evict(slot.userId);
       return slot.value;
-    },
-    clear() {
-      slots.clear();
-      entries = 0;
     },
   };
 }
