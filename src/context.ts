@@ -11,6 +11,8 @@ import { createTokenService } from './auth/tokens';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import { createDownloadProgress } from './files/download-progress';
+import { createListingCache } from './files/listing-cache';
+import type { ListingCache } from './files/listing-cache';
 import type { DownloadProgressRegistry } from './files/download-progress';
 import { createFsSettings } from './fs/fs-settings';
 import { createPausePoints } from './fs/pause-points';
@@ -86,6 +88,8 @@ export interface Context {
    * with `acquire(kind, String(actor.id))` before the work and release it when the response ends.
    */
   heavyWork: HeavyWork;
+  /** Sorted entries of the folders users page through, kept a few seconds (docs/LISTINGS.md). */
+  listingCache: ListingCache;
   /** Bytes sent of the archives pages follow (GET /api/downloads/<id>). */
   downloadProgress: DownloadProgressRegistry;
   /** Outbound HTTP (reCAPTCHA verification); injectable so tests can point it at a fake. */
@@ -185,6 +189,7 @@ export async function createContext(
     fs: fsSettings,
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.current().rules, until),
     heavyWork: createHeavyWork(config.heavyWork),
+    listingCache: createListingCache({ perUser: 4, maxEntries: 400_000, ttlMs: 10_000 }, now),
     downloadProgress: createDownloadProgress(now),
     fetch: options.fetch ?? fetch,
     uploads,

@@ -21,6 +21,7 @@ import { statFields } from '../fs/folder-stats';
 import { isFolderRow, statsAt } from '../fs/list-folder';
 import { extensionOf, formatModified, goFileMode } from './resource-fields';
 import { findSubtitles } from './subtitle-discovery';
+import type { ListingCache, SortedFolder } from './listing-cache';
 
 export interface ResourceInfo {
   path: string;
@@ -49,6 +50,8 @@ export interface DescribeOptions {
   displayPath?: (virtual: VirtualPath) => string;
   /** Called before a folder is read (takes a listing slot; throws when none is free). */
   beforeListing?: () => void;
+  /** Reuse the read and sorted entries of a recent listing (paged listings, docs/LISTINGS.md). */
+  cache?: ListingCache;
 }
 /** The fields every resource has; `stats` are those of what the entry shows (a link's target). */
 export function baseInfo(
@@ -98,9 +101,28 @@ export async function listFolder(
   isSymlink: boolean,
   options: DescribeOptions,
 ): Promise<FolderListing> {
-  options.beforeListing?.();
-  await view.pause('listing.read');
-  const entries = readFolderEntries(view, folder, options);
+  // The slot is taken before anything is read: when none is free the request fails with 429
+  // before its first byte. A cache hit reads nothing and takes none.
+  const read = async () => {
+    await view.pause('listing.read');
+    return readSortedFolder(view, folder, options.sorting);
+  };
+  let sortedFolder: Promise<SortedFolder>;
+  if (options.cache) {
+    const { actor, globalRules } = view;
+    const key = { actor, globalRules, virtual: folder.virtual, stats: folder.stats };
+    sortedFolder = options.cache.sortedFolder({ ...key, sorting: options.sorting }, () => {
+      options.beforeListing?.();
+      return read();
+    });
+  } else {
+    options.beforeListing?.();
+    await view.pause('listing.read');
+    sortedFolder = readSortedFolder(view, folder, options.sorting);
+  }
+  const entries = sortedFolder.then((sorted) =>
+    entriesOf(sorted, folder.virtual, options.sorting, options.displayPath),
+  );
   // Awaited by whoever writes the listing out; until then a failure must not go unobserved.
   entries.catch(() => undefined);
   return {
@@ -109,11 +131,12 @@ export async function listFolder(
   };
 }
 
-async function readFolderEntries(
+/** The visible entries of a folder and their order; what a listing cache keeps. */
+async function readSortedFolder(
   view: ScopedFs,
-  folder: Resolved & { stats: Stats },
-  options: DescribeOptions,
-): Promise<FolderEntries> {
+  folder: Resolved,
+  sorting: Sorting,
+): Promise<SortedFolder> {
   const table = await view.listTable(folder);
   // Rows are sorted by number, read from the table: no object per entry (docs/LISTINGS.md).
   const keys = table.names.map((name) => nameSortKey(name) ?? null);
@@ -127,27 +150,35 @@ async function readFolderEntries(
     modifiedMs: (row) => field(row, 2),
   };
   const rows = Array.from({ length: table.names.length }, (_unused, row) => row);
-  const sorted = await sortInSlices(rows, comparatorOver(columns, options.sorting));
+  const sorted = await sortInSlices(rows, comparatorOver(columns, sorting));
   const numDirs = sorted.filter(isDir).length;
-  const infoAt = (row: number) => {
-    const name = table.names[row] as string;
-    return listingItemInfo(
+  return { table, order: Uint32Array.from(sorted), numDirs };
+}
+
+function entriesOf(
+  { table, order, numDirs }: SortedFolder,
+  folder: VirtualPath,
+  sorting: Sorting,
+  displayPath?: (virtual: VirtualPath) => string,
+): FolderEntries {
+  // The entry's info object is made only when it is written.
+  const infoAt = (index: number) =>
+    listingItemInfo(
       {
-        name,
-        virtual: childPath(folder.virtual, name),
-        stats: statsAt(table, row),
-        isSymlink: table.links[row] !== 0,
-        isBrokenLink: table.links[row] === 2,
+        name: table.names[index] as string,
+        virtual: childPath(folder, table.names[index] as string),
+        stats: statsAt(table, index),
+        isSymlink: table.links[index] !== 0,
+        isBrokenLink: table.links[index] === 2,
       },
-      options.displayPath,
+      displayPath,
     );
-  };
   return {
     numDirs,
-    numFiles: sorted.length - numDirs,
-    sorting: { ...options.sorting },
-    count: sorted.length,
-    itemsOf: (start, end) => sorted.slice(start, end).map(infoAt),
+    numFiles: order.length - numDirs,
+    sorting: { ...sorting },
+    count: order.length,
+    itemsOf: (start, end) => Array.from(order.subarray(start, end), infoAt),
   };
 }
 

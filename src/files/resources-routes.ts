@@ -10,6 +10,7 @@ import { refuseOtherMethods } from '../http/method-not-allowed';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { parseChecksumAlgorithm } from './checksum';
+import { folderPage, pageRequestOf } from './listing-page';
 import { folderJsonStream } from './listing-stream';
 import { describeResource, isFolderListing } from './resource-info';
 import { transferResource } from './resource-transfer';
@@ -71,12 +72,15 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
             .header('X-Content-Type-Options', 'nosniff')
             .send(content);
       }
+      const page = pageRequestOf(request.query);
       const info = await describeResource(view, path, {
         sorting: actor.sorting,
         withContent: true,
         beforeListing: () => holdHeavySlot(ctx.heavyWork, reply, 'listing', String(actor.id)),
+        cache: page && ctx.listingCache,
       });
       if (!isFolderListing(info)) return info;
+      if (page) return folderPage(info, page);
       return reply.type('application/json; charset=utf-8').send(folderJsonStream(info));
     };
     const getOptions = { schema: { querystring: getQuery, response: { 200: resourceSchema } } };

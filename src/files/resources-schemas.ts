@@ -39,6 +39,9 @@ export const resourceSchema = {
     numDirs: { type: 'number' },
     numFiles: { type: 'number' },
     sorting: { type: 'object', properties: { by: { type: 'string' }, asc: { type: 'boolean' } } },
+    // The paged form only (src/files/listing-page.ts).
+    offset: { type: 'number' },
+    total: { type: 'number' },
   },
 } as const;
 
@@ -65,7 +68,12 @@ export const usageSchema = {
 
 export const getQuery = {
   type: 'object',
-  properties: { checksum: { type: 'string', maxLength: 16 }, auth: { type: 'string' } },
+  properties: {
+    checksum: { type: 'string', maxLength: 16 },
+    auth: { type: 'string' },
+    offset: { type: 'string', maxLength: 16 },
+    limit: { type: 'string', maxLength: 16 },
+  },
 } as const;
 
 export const postQuery = {
@@ -86,6 +94,8 @@ export const patchQuery = {
 
 export interface GetQuery {
   checksum?: string;
+  offset?: string;
+  limit?: string;
 }
 
 export interface PostQuery {

@@ -73,6 +73,8 @@ export interface ListedEntry {
 export interface ScopedFs {
   readonly access: Access;
   readonly actor: StoredUser;
+  /** The global rules this view applies (keys of cached listings, src/files/listing-cache.ts). */
+  readonly globalRules: readonly Rule[];
   /** The scope folder's host path (hook variables and messages only: never opened by name). */
   readonly scopeRoot: string;
   /** The scope folder, open and verified. */
@@ -347,6 +349,7 @@ export async function openScopedFs(
   return {
     access,
     actor,
+    globalRules,
     scopeRoot: base.scopePath,
     scopeFolder,
     resolve,

@@ -82,6 +82,8 @@ export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
   return {
     access: fsView.access,
     actor: fsView.actor,
+    // The owner's actor and rules, but other entries: share routes must never pass a listing cache.
+    globalRules: fsView.globalRules,
     scopeRoot: `${fsView.scopeRoot}${root.realVirtual === '/' ? '' : (root.realVirtual ?? '')}`,
     scopeFolder: root.folder ?? fsView.scopeFolder,
     pause: fsView.pause,

@@ -85,6 +85,35 @@ export function resourceQuery(api: ApiClient, virtualPath: string) {
   });
 }
 
+/** A slice of a folder's sorted items with the total count (docs/LISTINGS.md, paged form). */
+export interface ResourcePage extends Resource {
+  items: ResourceItem[];
+  offset: number;
+  total: number;
+}
+
+/** Items a page of a big folder's listing holds. */
+export const listingPageSize = 200;
+/** Past this many items a folder is listed page by page instead of whole. */
+export const bigFolderSize = 2000;
+
+export function isBigFolder(resource: Resource | ResourcePage): resource is ResourcePage {
+  return 'total' in resource && resource.total > bigFolderSize;
+}
+
+/** Under the resource's key, so every invalidation of it also drops its pages. */
+export function resourcePageQuery(api: ApiClient, virtualPath: string, offset: number) {
+  const path = normalizePath(virtualPath);
+  return queryOptions({
+    queryKey: ['resource', path, 'page', offset],
+    queryFn: ({ signal }) =>
+      api.json<Resource | ResourcePage>('GET', resourceUrl(path), {
+        signal,
+        query: { offset, limit: listingPageSize },
+      }),
+  });
+}
+
 export async function createFile(api: ApiClient, virtualPath: string): Promise<void> {
   await api.call('POST', resourceUrl(virtualPath), { query: { override: false }, body: '' });
 }

@@ -6,7 +6,7 @@ import { useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { resourceQuery, samePath } from '../api/resources';
+import { isBigFolder, resourcePageQuery, resourceQuery, samePath } from '../api/resources';
 import type { Resource } from '../api/resources';
 import { useApi } from '../api/use-api';
 import { pathFromPathname } from '../components/current-path';
@@ -59,11 +59,22 @@ export default function FilesScreen() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const located = pathFromPathname(pathname) ?? { path: '/', isDir: true };
   const path = located.path;
-  const query = useQuery(resourceQuery(api, path));
+  // A folder's first page says how big it is: a big one is listed page by page, a small one (or
+  // anything the page cannot show) is loaded whole, as File Browser's client does (docs/LISTINGS.md).
+  const firstPage = useQuery({ ...resourcePageQuery(api, path, 0), enabled: located.isDir });
+  const paged =
+    firstPage.data && isBigFolder(firstPage.data) && samePath(firstPage.data.path, path)
+      ? firstPage.data
+      : undefined;
+  const query = useQuery({
+    ...resourceQuery(api, path),
+    enabled: !located.isDir || (firstPage.isFetched && !paged),
+  });
   // A folder's thumbnails need its ticket: asked for beside the listing, not after it.
   usePreviewTicket(path, config.EnableThumbs && located.isDir);
   // A response for another path than the route's is discarded (SPEC §4).
-  const resource = query.data && samePath(query.data.path, path) ? query.data : undefined;
+  const resource =
+    paged ?? (query.data && samePath(query.data.path, path) ? query.data : undefined);
   const screen = resource ? screenOf(resource) : undefined;
 
   useEffect(() => {

@@ -21,6 +21,7 @@ import { useUser } from '../../state/session';
 import { useStore } from '../../state/store';
 import { isUnfinished, transfersStore } from '../../state/transfers';
 import { uploadFolderInputId, uploadInputId } from './listing';
+import { listedItems } from './paged-rows';
 
 export type FilesScreenKind = 'listing' | 'editor' | 'preview';
 
@@ -72,7 +73,7 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
   const listing = screen === 'listing';
   const selectedPaths = new Set(selection.paths);
   const items: ResourceItem[] = listing
-    ? (resource.items ?? []).filter((item) => selectedPaths.has(item.path))
+    ? listedItems(queryClient, resource).filter((item) => selectedPaths.has(item.path))
     : [resource];
   const count = items.length;
   const [first] = items;

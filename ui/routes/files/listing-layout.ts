@@ -17,7 +17,7 @@ export const tileTargetWidth = { mosaic: 180, gallery: 300 } as const;
 export const folderCardWidth = 240;
 export const gridGap = 10;
 const headingHeight = 44;
-const listRowHeight = 52;
+export const listRowHeight = 52;
 const cardRowHeight = 76;
 
 export function modeOf(viewMode: string): ListingMode {

@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesUrl, mayHaveThumb, previewLink } from '../../api/resources';
+import { filesUrl, isBigFolder, mayHaveThumb, previewLink } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
@@ -24,10 +24,12 @@ import {
 import { useUser } from '../../state/session';
 import type { ItemHandlers } from './listing-item';
 import { internalDragType, ListingItem } from './listing-item';
-import { columnsOfRow, gridOf, rowHeight, rowsOf } from './listing-layout';
+import type { ItemLayout } from './listing-layout';
+import { columnsOfRow, gridOf, listRowHeight, rowHeight, rowsOf } from './listing-layout';
 import { ListingSort } from './listing-sort';
 import { isFileDrag, takeDrop } from './drop';
 import type { DroppedItems } from './drop';
+import { loadedItems, PagedRow } from './paged-rows';
 import { useVirtualRows } from './virtual-rows';
 
 /** SPEC §9: 50 items at first, 50 more each time the page is scrolled to its bottom. */
@@ -56,7 +58,7 @@ function uploadDrop(
 }
 
 export function Listing({ resource }: { resource: Resource }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -66,7 +68,10 @@ export function Listing({ resource }: { resource: Resource }) {
   const [shown, setShown] = useState(pageSize);
   const [dropping, setDropping] = useState(false);
   const width = useElementWidth(container);
-  const grid = useMemo(() => gridOf(user.viewMode, width), [user.viewMode, width]);
+  // A big folder comes page by page, in the server's order, as list rows (docs/LISTINGS.md).
+  const pagedTotal = isBigFolder(resource) ? resource.total : undefined;
+  const viewMode = pagedTotal === undefined ? user.viewMode : 'list';
+  const grid = useMemo(() => gridOf(viewMode, width), [viewMode, width]);
   const tiled = grid.mode !== 'list';
   const ticket = usePreviewTicket(resource.path);
 
@@ -86,12 +91,18 @@ export function Listing({ resource }: { resource: Resource }) {
       }),
     [ordered, shown, grid, t],
   );
-  const heights = useMemo(() => rows.map((row) => rowHeight(row, grid)), [rows, grid]);
+  const heights = useMemo(
+    () =>
+      pagedTotal === undefined
+        ? rows.map((row) => rowHeight(row, grid))
+        : new Array<number>(pagedTotal).fill(listRowHeight),
+    [rows, grid, pagedTotal],
+  );
   const { rows: onScreen, total } = useVirtualRows(container, heights);
 
   // 50 more whenever the bottom of the page is reached (or the page does not scroll at all yet).
   useEffect(() => {
-    if (shown >= ordered.length) return;
+    if (shown >= ordered.length || pagedTotal !== undefined) return;
     const check = () => {
       const bottom = window.innerHeight + window.scrollY;
       if (bottom >= document.documentElement.scrollHeight - 2)
@@ -100,7 +111,7 @@ export function Listing({ resource }: { resource: Resource }) {
     check();
     window.addEventListener('scroll', check, { passive: true });
     return () => window.removeEventListener('scroll', check);
-  }, [shown, ordered.length, total]);
+  }, [shown, ordered.length, total, pagedTotal]);
 
   const handlers = useMemo<ItemHandlers>(() => {
     const selectedItems = () => {
@@ -109,8 +120,13 @@ export function Listing({ resource }: { resource: Resource }) {
     };
     return {
       click(item, modifiers) {
-        const index = orderRef.current.indexOf(item.path);
-        setSelected(selectionAfterClick(selectionStore.get(), orderRef.current, index, modifiers));
+        // A big folder's ranges reach over the pages loaded so far.
+        const order =
+          pagedTotal === undefined
+            ? orderRef.current
+            : loadedItems(queryClient, resource.path).map((loaded) => loaded.path);
+        const index = order.indexOf(item.path);
+        setSelected(selectionAfterClick(selectionStore.get(), order, index, modifiers));
       },
       open(item) {
         void navigate({ href: filesUrl(item.path, item.isDir) });
@@ -142,7 +158,16 @@ export function Listing({ resource }: { resource: Resource }) {
         uploadDrop(api, queryClient, takeDrop(event.dataTransfer), item.path);
       },
     };
-  }, [api, queryClient, navigate, ordered, user.perm.rename, user.perm.create]);
+  }, [
+    api,
+    queryClient,
+    navigate,
+    ordered,
+    user.perm.rename,
+    user.perm.create,
+    pagedTotal,
+    resource.path,
+  ]);
 
   const dropZone = {
     onDragOver: (event: DragEvent) => {
@@ -176,6 +201,19 @@ export function Listing({ resource }: { resource: Resource }) {
     ticket && mayHaveThumb(item)
       ? previewLink(api, 'thumb', item.path, ticket, item.modified)
       : undefined;
+  // Moving needs every selected item: a big folder's selection may span pages not loaded.
+  const draggable = user.perm.rename && pagedTotal === undefined;
+  const itemView = (item: ResourceItem, layout: ItemLayout) => (
+    <ListingItem
+      key={item.path}
+      item={item}
+      layout={layout}
+      thumb={thumbOf(item)}
+      selected={selected.has(item.path)}
+      draggable={draggable}
+      handlers={handlers}
+    />
+  );
   return (
     <div
       className={`listing ${tiled ? 'mosaic' : 'list'}${grid.mode === 'gallery' ? ' gallery' : ''}${dropping ? ' dropping' : ''}`}
@@ -195,6 +233,11 @@ export function Listing({ resource }: { resource: Resource }) {
         </div>
       ) : (
         <>
+          {pagedTotal !== undefined && (
+            <p className="listing-count" role="status">
+              {t('files.itemCount', { count: pagedTotal.toLocaleString(i18n.language) })}
+            </p>
+          )}
           <ListingSort />
           <div
             ref={setContainer}
@@ -206,6 +249,19 @@ export function Listing({ resource }: { resource: Resource }) {
           >
             {/* Tiles are sized by the width: none before it is known (all would seem on screen). */}
             {(width > 0 || !tiled ? onScreen : []).map(({ index, top, height }) => {
+              if (pagedTotal !== undefined)
+                return (
+                  <div
+                    key={index}
+                    className="listing-row rows"
+                    role="presentation"
+                    style={{ top, height, gridTemplateColumns: 'minmax(0, 1fr)' }}
+                  >
+                    <PagedRow api={api} folder={resource.path} index={index}>
+                      {(item) => itemView(item, 'row')}
+                    </PagedRow>
+                  </div>
+                );
               const row = rows[index];
               if (!row) return null;
               return row.kind === 'heading' ? (
@@ -228,17 +284,7 @@ export function Listing({ resource }: { resource: Resource }) {
                     gridTemplateColumns: `repeat(${columnsOfRow(row.layout, grid)}, minmax(0, 1fr))`,
                   }}
                 >
-                  {row.items.map((item) => (
-                    <ListingItem
-                      key={item.path}
-                      item={item}
-                      layout={row.layout}
-                      thumb={thumbOf(item)}
-                      selected={selected.has(item.path)}
-                      draggable={user.perm.rename}
-                      handlers={handlers}
-                    />
-                  ))}
+                  {row.items.map((item) => itemView(item, row.layout))}
                 </div>
               );
             })}

@@ -9,6 +9,7 @@ import { promptStore, showPrompt } from '../../state/prompt';
 import { clearSelection, selectionStore } from '../../state/selection';
 import { sessionStore } from '../../state/session';
 import { download } from './file-actions';
+import { listedItems } from './paged-rows';
 import type { FilesScreenKind } from './file-actions';
 
 function typingInField(target: EventTarget | null): boolean {
@@ -33,7 +34,7 @@ export function useFileKeys(
       const listing = kind === 'listing';
       const selectedPaths = new Set(selectionStore.get().paths);
       const selected = listing
-        ? (shown.items ?? []).filter((item) => selectedPaths.has(item.path))
+        ? listedItems(queryClient, shown).filter((item) => selectedPaths.has(item.path))
         : [];
       const modifier = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
