@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
+import { lockedRuntime } from '../../scripts/node-runtime';
 import { packageSea } from '../../scripts/package-sea';
 import { contentTypeOf, isWorthCompressing } from '../../src/http/ui-assets';
 import { describeImage, fixtureImage } from '../helpers/images';
@@ -134,7 +135,14 @@ describe('single executable', { timeout: 90_000 }, () => {
       encoding: 'utf8',
     });
     assert.equal(version.status, 0, version.stderr);
-    assert.match(version.stdout, new RegExp(`^Drawer ${packageVersion} \\([0-9a-z]+\\)\\n$`));
+    // The embedded runtime is the one pinned in package-lock.json, which also runs these tests.
+    const node = lockedRuntime(process.arch === 'arm64' ? 'arm64' : 'x64').version;
+    assert.match(
+      version.stdout,
+      new RegExp(
+        `^Drawer ${packageVersion} \\([0-9a-z]+\\) on Node v${node.replaceAll('.', '\\.')}\\n$`,
+      ),
+    );
   });
 
   it('serves the page with its inlined config, for deep links too', async () => {
