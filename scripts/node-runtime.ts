@@ -102,3 +102,17 @@ function fetchRuntime(locked: LockedRuntime, folder: string): void {
     fs.rmSync(partial, { recursive: true, force: true });
   }
 }
+
+/**
+ * Why this process is not the pinned runtime, or undefined when it is (or when no package exists
+ * for this platform). npm scripts get it as `node`: npm ci links node_modules/.bin/node to it.
+ */
+export function pinnedRuntimeMismatch(): string | undefined {
+  if (process.platform !== 'linux' || !isRuntimeArch(process.arch)) return undefined;
+  const locked = lockedRuntime(process.arch);
+  if (process.version === `v${locked.version}`) return undefined;
+  return (
+    `this is Node ${process.version}, not the pinned ${locked.version}: run through npm ` +
+    `(npm test, npm start) or node_modules/.bin/node, after npm ci`
+  );
+}
