@@ -63,7 +63,7 @@ export async function buildPreviewWorker(
     outfile,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'cjs',
     sourcemap: false,
     legalComments: 'none',
@@ -89,7 +89,7 @@ function serverOptions(): esbuild.BuildOptions {
   return {
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'cjs',
     sourcemap: false,
     legalComments: 'none',

@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { isRuntimeArch, runtimeBinary } from './node-runtime';
+import type { RuntimeArch } from './node-runtime';
 import { codecWorkerBundle } from '../src/archives/codecs/codec-assets';
 import { listedReadWorkerBundle } from '../src/fs/listed-reader';
 import type { UiEncoding, UiManifest, UiManifestEntry } from '../src/http/ui-assets';
@@ -36,9 +38,14 @@ export interface PackageSeaOptions {
   bundle?: string;
   uiFolder?: string;
   output?: string;
+  /** The architecture of the executable, x64 or arm64; default the machine's own. */
+  arch?: RuntimeArch;
   /** Strip the copied node's symbols when `strip` is installed (about 13 MiB less); default true. */
   strip?: boolean;
-  /** V8's code cache for the bundle in the blob: about 10% faster start (default true). */
+  /**
+   * V8's code cache for the bundle in the blob: about 10% faster start (default true on the
+   * machine's own architecture). V8 made it for this CPU, so another architecture gets none.
+   */
   codeCache?: boolean;
   /** Brotli at quality 11 takes seconds, so variants are kept by content hash across builds. */
   cacheFolder?: string;
@@ -46,6 +53,9 @@ export interface PackageSeaOptions {
 
 export interface PackageSeaResult {
   output: string;
+  arch: RuntimeArch;
+  /** The embedded runtime's version, as in package-lock.json. */
+  nodeVersion: string;
   bytes: number;
   stripped: boolean;
   milliseconds: number;
@@ -62,6 +72,13 @@ export async function packageSea(options: PackageSeaOptions = {}): Promise<Packa
       `packaging the executable is only implemented for Linux, not ${process.platform}`,
     );
   if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: build the server first`);
+  if (!isRuntimeArch(process.arch))
+    throw new Error(`packaging the executable is not implemented on ${process.arch}`);
+  const arch = options.arch ?? process.arch;
+  const isNative = arch === process.arch;
+  // The blob is made by the pinned runtime of this machine: same Node version as the one embedded.
+  const host = runtimeBinary(process.arch);
+  const runtime = isNative ? host : runtimeBinary(arch);
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-sea-'));
   const staging = `${output}.${process.pid}.tmp`;
@@ -80,27 +97,29 @@ export async function packageSea(options: PackageSeaOptions = {}): Promise<Packa
         output: blob,
         disableExperimentalSEAWarning: true,
         useSnapshot: false,
-        useCodeCache: options.codeCache !== false,
+        useCodeCache: isNative && options.codeCache !== false,
         assets,
       }),
     );
     // V8 flags from NODE_OPTIONS would be baked into the code cache, which V8 then rejects at
     // every start of a binary run without them.
     const { NODE_OPTIONS: _ignored, ...env } = process.env;
-    execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], {
+    execFileSync(host, ['--experimental-sea-config', seaConfig], {
       stdio: 'pipe',
       env,
     });
 
     fs.mkdirSync(path.dirname(output), { recursive: true });
-    fs.copyFileSync(process.execPath, staging);
+    fs.copyFileSync(runtime, staging);
     fs.chmodSync(staging, 0o755);
-    const stripped = options.strip !== false && stripSymbols(staging);
-    inject(staging, blob);
+    const stripped = options.strip !== false && stripSymbols(staging, arch);
+    inject(host, staging, blob);
     // A rename, so a copy of the old binary that is running keeps its file.
     fs.renameSync(staging, output);
     return {
       output,
+      arch,
+      nodeVersion: versionOf(runtime),
       bytes: fs.statSync(output).size,
       stripped,
       milliseconds: Date.now() - started,
@@ -213,8 +232,19 @@ function pruneCache(folder: string, used: Set<string>): void {
   }
 }
 
-function stripSymbols(file: string): boolean {
-  const result = spawnSync('strip', [file], { encoding: 'utf8' });
+function versionOf(runtime: string): string {
+  const manifest = path.join(path.dirname(runtime), '..', 'package.json');
+  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * The machine's strip reads only its own architecture's ELF; another one needs binutils for it
+ * (Debian's binutils-aarch64-linux-gnu), without which the binary stays unstripped.
+ */
+function stripSymbols(file: string, arch: RuntimeArch): boolean {
+  const tool =
+    arch === process.arch ? 'strip' : `${arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu-strip`;
+  const result = spawnSync(tool, [file], { encoding: 'utf8' });
   if (result.error && 'code' in result.error && result.error.code === 'ENOENT') return false;
   if (result.status !== 0)
     throw new Error(`strip failed: ${result.error?.message ?? result.stderr}`);
@@ -222,10 +252,10 @@ function stripSymbols(file: string): boolean {
 }
 
 /** postject's CLI in its own process: it peaks near 1 GB and prints a dozen harmless warnings. */
-function inject(executable: string, blob: string): void {
+function inject(host: string, executable: string, blob: string): void {
   const cli = createRequire(import.meta.url).resolve('postject/dist/cli.js');
   const result = spawnSync(
-    process.execPath,
+    host,
     [cli, executable, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', seaFuse],
     { encoding: 'utf8' },
   );
@@ -238,7 +268,9 @@ function inject(executable: string, blob: string): void {
 export function describePackage(result: PackageSeaResult): string {
   const mib = (result.bytes / 1024 / 1024).toFixed(1);
   const relative = path.relative(process.cwd(), result.output) || result.output;
-  return `packaged ${relative} (${mib} MiB${result.stripped ? ', stripped' : ''}) in ${result.milliseconds} ms`;
+  const facts = [`linux-${result.arch}`, `Node ${result.nodeVersion}`, `${mib} MiB`];
+  if (result.stripped) facts.push('stripped');
+  return `packaged ${relative} (${facts.join(', ')}) in ${result.milliseconds} ms`;
 }
 
 if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
@@ -251,6 +283,7 @@ if (import.meta.filename === path.resolve(process.argv[1] ?? '')) {
     bundle: flag('--bundle'),
     uiFolder: flag('--ui'),
     output: flag('--output'),
+    arch: process.argv.includes('--arm64') ? 'arm64' : undefined,
     strip: !process.argv.includes('--no-strip'),
   });
   console.log(describePackage(result));

@@ -2,8 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pinnedRuntimeMismatch } from './node-runtime';
 
 const root = path.resolve(import.meta.dirname, '..');
+// What is tested is what ships: the runtime that the executable embeds.
+const mismatch = pinnedRuntimeMismatch();
+if (mismatch) {
+  console.error(mismatch);
+  process.exit(1);
+}
 const groups = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['unit', 'api', 'e2e'];
 const files = groups.flatMap((group) => {
   const folder = path.join(root, 'test', group);

@@ -17,7 +17,7 @@ async function main(): Promise<number> {
       process.stdout.write(helpText(version));
       return 0;
     case 'version':
-      process.stdout.write(`Drawer ${version} (${commit})\n`);
+      process.stdout.write(`Drawer ${version} (${commit}) on Node ${process.version}\n`);
       return 0;
     case 'subcommand':
       return runSubcommand(invocation);

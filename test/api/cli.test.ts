@@ -77,7 +77,7 @@ describe('drawer flags', () => {
   it('prints the version and commit', () => {
     const result = runCli(['version']);
     assert.equal(result.status, 0);
-    assert.match(result.stdout, /^Drawer \d+\.\d+\.\d+\S* \(\S+\)\n$/);
+    assert.match(result.stdout, /^Drawer \d+\.\d+\.\d+\S* \(\S+\) on Node v\d+\.\d+\.\d+\n$/);
   });
 
   it('reads every setting from DRAWER_ variables when no flag is given', async () => {

@@ -8,6 +8,7 @@ import type { PauseControl } from '../helpers/pause';
 import { createPauseControl } from '../helpers/pause';
 import type { TestResponse, TestServer } from '../helpers/server';
 import { removeDir, startServer } from '../helpers/server';
+import { listTree } from '../helpers/tree';
 
 const full = {
   create: true,
@@ -39,7 +40,7 @@ describe('gate: check-then-use races (a path component swapped for a link after 
   /** Every file below `folder`, relative, with its content. */
   function snapshot(folder: string): Record<string, string> {
     const files: Record<string, string> = {};
-    for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    for (const entry of listTree(folder)) {
       if (!entry.isFile()) continue;
       const full = path.join(entry.parentPath, entry.name);
       files[path.relative(folder, full)] = fs.readFileSync(full, 'utf8');

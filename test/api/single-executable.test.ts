@@ -1,14 +1,16 @@
 // The single executable, copied alone into an empty folder and run with no node on PATH: page, UI, API, codecs.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
+import { lockedRuntime } from '../../scripts/node-runtime';
 import { packageSea } from '../../scripts/package-sea';
 import { contentTypeOf, isWorthCompressing } from '../../src/http/ui-assets';
+import { launch, runTool } from '../helpers/executable';
+import type { Running } from '../helpers/executable';
 import { describeImage, fixtureImage } from '../helpers/images';
 import { bundle, rawRequest, removeDir } from '../helpers/server';
 import type { RequestOptions, TestResponse } from '../helpers/server';
@@ -43,47 +45,6 @@ function compressibleAsset(): string | undefined {
     .map((name) => ({ name, size: fs.statSync(path.join(folder, name)).size }))
     .filter((file) => isWorthCompressing(contentTypeOf(file.name), file.size))
     .sort((a, b) => b.size - a.size)[0]?.name;
-}
-
-function runTool(command: string, args: string[]): string {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
-  assert.equal(result.status, 0, `${command} ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
-
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  origin: string;
-  output(): string;
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Starts the copied binary with nothing but an empty folder on PATH; resolves once it listens. */
-async function launch(binary: string, args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = spawn(binary, [...args, '--port', '0'], { cwd: path.dirname(binary), env });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 15_000);
-    child.stdout.on('data', () => {
-      const listening = /Listening on (\S+)/.exec(output)?.[1];
-      if (!listening) return;
-      clearTimeout(timer);
-      resolve(listening);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-  return {
-    child,
-    origin: new URL(url).origin,
-    output: () => output,
-    async stop(signal = 'SIGKILL') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
 }
 
 describe('single executable', { timeout: 90_000 }, () => {
@@ -134,7 +95,14 @@ describe('single executable', { timeout: 90_000 }, () => {
       encoding: 'utf8',
     });
     assert.equal(version.status, 0, version.stderr);
-    assert.match(version.stdout, new RegExp(`^Drawer ${packageVersion} \\([0-9a-z]+\\)\\n$`));
+    // The embedded runtime is the one pinned in package-lock.json, which also runs these tests.
+    const node = lockedRuntime(process.arch === 'arm64' ? 'arm64' : 'x64').version;
+    assert.match(
+      version.stdout,
+      new RegExp(
+        `^Drawer ${packageVersion} \\([0-9a-z]+\\) on Node v${node.replaceAll('.', '\\.')}\\n$`,
+      ),
+    );
   });
 
   it('serves the page with its inlined config, for deep links too', async () => {

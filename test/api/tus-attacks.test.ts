@@ -10,6 +10,7 @@ import { createPauseControl } from '../helpers/pause';
 import { removeDir } from '../helpers/server';
 import type { TestResponse } from '../helpers/server';
 import { offsetStream, tusRequest } from '../helpers/tus';
+import { listTree } from '../helpers/tree';
 
 describe('tus: attack rows', () => {
   let fixture: CatalogueServer;
@@ -30,8 +31,7 @@ describe('tus: attack rows', () => {
     });
   /** Every upload file anywhere under the served root and beside it. */
   const uploadFiles = () =>
-    fs
-      .readdirSync(path.dirname(fixture.server.root), { recursive: true, withFileTypes: true })
+    listTree(path.dirname(fixture.server.root))
       .filter((entry) => entry.name.startsWith('.drawer-upload-'))
       .map((entry) => path.join(entry.parentPath, entry.name));
   const expectRefused = (response: TestResponse, status: number, label: string) => {

@@ -18,6 +18,7 @@ import {
   LZMA_STREAM_END,
   WasmLzmaStream,
 } from 'node-liblzma/wasm';
+import { isBundled } from '../../version';
 
 /**
  * Preset 1 (1 MiB dictionary): about twice the speed of the default preset 6 for a few percent
@@ -30,16 +31,12 @@ const sliceBytes = 256 * 1024;
 const outputBytes = 256 * 1024;
 
 async function liblzmaWasm(): Promise<Uint8Array> {
-  try {
-    // Bundled: esbuild's 'binary' loader turns this import into the embedded bytes.
-    return (await import('node-liblzma/wasm/liblzma.wasm')).default;
-  } catch (error) {
-    // Under tsx (tests, development) Node cannot import a .wasm file: read it from the package.
-    const code = (error as { code?: unknown }).code;
-    if (code !== 'ERR_UNKNOWN_FILE_EXTENSION' && code !== 'ERR_UNKNOWN_MODULE_FORMAT') throw error;
-    const file = createRequire(import.meta.url).resolve('node-liblzma/wasm/liblzma.wasm');
-    return fs.promises.readFile(file);
-  }
+  // Bundled: esbuild's 'binary' loader turns this import into the embedded bytes.
+  if (isBundled) return (await import('node-liblzma/wasm/liblzma.wasm')).default;
+  // Under tsx (tests, development) the import would reach Node itself, which since Node 24
+  // instantiates a .wasm import as a module of its own, with imports Emscripten's glue provides.
+  const file = createRequire(import.meta.url).resolve('node-liblzma/wasm/liblzma.wasm');
+  return fs.promises.readFile(file);
 }
 
 /**
