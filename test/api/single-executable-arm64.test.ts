@@ -2,12 +2,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { lockedRuntime } from '../../scripts/node-runtime';
 import { packageSea } from '../../scripts/package-sea';
-import { launch, runTool } from '../helpers/executable';
+import { installAlone, launch, runTool } from '../helpers/executable';
 import type { Running } from '../helpers/executable';
 import { bundle, rawRequest, removeDir } from '../helpers/server';
 import type { RequestOptions, TestResponse } from '../helpers/server';
@@ -46,18 +45,9 @@ describe('arm64 single executable under qemu', { skip, timeout: 180_000 }, () =>
 
   before(async () => {
     const binary = await freshExecutable();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-arm64-test-'));
-    app = path.join(dir, 'app');
-    root = path.join(dir, 'root');
-    const noNodePath = path.join(dir, 'empty-bin');
-    env = { PATH: noNodePath, HOME: dir };
-    for (const folder of [app, noNodePath, path.join(root, 'docs', 'inner')])
-      fs.mkdirSync(folder, { recursive: true });
-    fs.copyFileSync(binary, path.join(app, 'drawer'));
-    fs.chmodSync(path.join(app, 'drawer'), 0o755);
-    fs.writeFileSync(path.join(root, 'hello.txt'), 'hello from the served root\n');
-    fs.writeFileSync(path.join(root, 'docs', 'a.txt'), 'alpha\n'.repeat(1000));
-    fs.writeFileSync(path.join(root, 'docs', 'inner', 'b.txt'), 'beta\n');
+    const install = installAlone(binary, 'drawer-arm64-test-');
+    ({ dir, root, env } = install);
+    app = path.dirname(install.executable);
     server = await launch(path.join(app, 'drawer'), ['--root', root], env, {
       emulator,
       startMs: 60_000,

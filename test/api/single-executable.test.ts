@@ -2,14 +2,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { lockedRuntime } from '../../scripts/node-runtime';
 import { packageSea } from '../../scripts/package-sea';
 import { contentTypeOf, isWorthCompressing } from '../../src/http/ui-assets';
-import { launch, runTool } from '../helpers/executable';
+import { installAlone, launch, runTool } from '../helpers/executable';
 import type { Running } from '../helpers/executable';
 import { describeImage, fixtureImage } from '../helpers/images';
 import { bundle, rawRequest, removeDir } from '../helpers/server';
@@ -60,18 +59,9 @@ describe('single executable', { timeout: 90_000 }, () => {
 
   before(async () => {
     const binary = await freshExecutable();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-sea-test-'));
-    app = path.join(dir, 'app');
-    root = path.join(dir, 'root');
-    const noNodePath = path.join(dir, 'empty-bin');
-    env = { PATH: noNodePath, HOME: dir };
-    for (const folder of [app, noNodePath, path.join(root, 'docs', 'inner')])
-      fs.mkdirSync(folder, { recursive: true });
-    fs.copyFileSync(binary, path.join(app, 'drawer'));
-    fs.chmodSync(path.join(app, 'drawer'), 0o755);
-    fs.writeFileSync(path.join(root, 'hello.txt'), 'hello from the served root\n');
-    fs.writeFileSync(path.join(root, 'docs', 'a.txt'), 'alpha\n'.repeat(1000));
-    fs.writeFileSync(path.join(root, 'docs', 'inner', 'b.txt'), 'beta\n');
+    const install = installAlone(binary, 'drawer-sea-test-');
+    ({ dir, root, env } = install);
+    app = path.dirname(install.executable);
     fs.writeFileSync(path.join(root, 'photo.jpg'), fixtureImage('photo.jpg'));
     server = await launch(path.join(app, 'drawer'), ['--root', root], env);
     password = /created with the password: (\S+)/.exec(server.output())?.[1] ?? '';

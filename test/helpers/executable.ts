@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export function runTool(command: string, args: string[]): string {
@@ -56,4 +58,31 @@ export async function launch(
       return exited;
     },
   };
+}
+
+export interface LoneInstall {
+  dir: string;
+  /** The copied executable, alone in its folder. */
+  executable: string;
+  /** The served folder: hello.txt, docs/a.txt and docs/inner/b.txt. */
+  root: string;
+  /** PATH holds only an empty folder: no node, no tools. */
+  env: NodeJS.ProcessEnv;
+}
+
+/** Copies `binary` into a folder of its own beside a small served tree, as a user installs it. */
+export function installAlone(binary: string, prefix: string): LoneInstall {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const app = path.join(dir, 'app');
+  const root = path.join(dir, 'root');
+  const noNodePath = path.join(dir, 'empty-bin');
+  for (const folder of [app, noNodePath, path.join(root, 'docs', 'inner')])
+    fs.mkdirSync(folder, { recursive: true });
+  const executable = path.join(app, 'drawer');
+  fs.copyFileSync(binary, executable);
+  fs.chmodSync(executable, 0o755);
+  fs.writeFileSync(path.join(root, 'hello.txt'), 'hello from the served root\n');
+  fs.writeFileSync(path.join(root, 'docs', 'a.txt'), 'alpha\n'.repeat(1000));
+  fs.writeFileSync(path.join(root, 'docs', 'inner', 'b.txt'), 'beta\n');
+  return { dir, executable, root, env: { PATH: noNodePath, HOME: dir } };
 }
