@@ -3,9 +3,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../test/helpers/cli';
 import { packageSea } from '../package-sea';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,17 +26,6 @@ interface Sample {
   /** CPU the process used until it answered: steadier than wall time on a busy machine. */
   cpuMs: number;
   idleRssMb: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function healthIsUp(port: number): Promise<boolean> {
