@@ -52,39 +52,50 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** A running worker and the jobs it owes answers to. */
+interface Running {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
 /** One worker, started at the first big listing and kept (unreferenced) for the next ones. */
 export function createFolderStatter(): FolderStatter {
-  let worker: Worker | undefined;
+  let running: Running | undefined;
   let nextId = 0;
-  const pending = new Map<number, Pending>();
 
-  const failAll = (error: Error) => {
-    for (const job of pending.values()) job.reject(error);
-    pending.clear();
-    worker = undefined;
-  };
-
-  const start = (): Worker => {
-    const started = new Worker(workerSource, { eval: true });
-    started.unref();
-    started.on('message', ({ id, stats }: { id: number; stats: Float64Array }) => {
-      const job = pending.get(id);
-      pending.delete(id);
+  const start = (): Running => {
+    const started: Running = {
+      worker: new Worker(workerSource, { eval: true }),
+      pending: new Map(),
+    };
+    // A worker that failed answers nothing more: its own jobs fail (their callers stat the
+    // names themselves), and the next listing starts a new worker.
+    const fail = (error: Error) => {
+      for (const job of started.pending.values()) job.reject(error);
+      started.pending.clear();
+      if (running === started) running = undefined;
+    };
+    started.worker.unref();
+    started.worker.on('message', ({ id, stats }: { id: number; stats: Float64Array }) => {
+      const job = started.pending.get(id);
+      started.pending.delete(id);
       job?.resolve(stats);
     });
-    started.on('error', failAll);
-    started.on('exit', (code) => failAll(new Error(`the folder stats worker exited (${code})`)));
+    started.worker.on('error', fail);
+    started.worker.on('exit', (code) =>
+      fail(new Error(`the folder stats worker exited (${code})`)),
+    );
     return started;
   };
 
   return {
     statAll(folderPath, names) {
-      worker ??= start();
+      running ??= start();
+      const { worker, pending } = running;
       const id = nextId++;
-      const running = worker;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        running.postMessage({ id, folder: folderPath, names });
+        worker.postMessage({ id, folder: folderPath, names });
       });
     },
   };
