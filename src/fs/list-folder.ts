@@ -63,8 +63,11 @@ function tableBuilder(capacity: number) {
     links: new Uint8Array(capacity),
   };
   return {
-    add(name: string, link: number, copy: (into: Float64Array, row: number) => void) {
-      copy(table.stats, table.names.length);
+    /** Adds `name` with the stats of row `fromRow` of `from` (another table's, or lstat's). */
+    add(name: string, link: number, from: Float64Array, fromRow: number) {
+      const [to, at] = [table.names.length * statFields, fromRow * statFields];
+      for (let field = 0; field < statFields; field += 1)
+        table.stats[to + field] = from[at + field] as number;
       table.links[table.names.length] = link;
       table.names.push(name);
     },
@@ -94,20 +97,22 @@ export async function listFolderTable(
       : lstatWindow(self, listed),
   );
   const table = tableBuilder(listed.length);
-  const copyOwn = (index: number) => (into: Float64Array, row: number) =>
-    into.set(own.subarray(index * statFields, (index + 1) * statFields), row * statFields);
+  const target = new Float64Array(statFields);
   for (const [index, name] of listed.entries()) {
     const mode = own[index * statFields] as number;
     if (Number.isNaN(mode)) continue;
     if ((mode & fs.constants.S_IFMT) !== fs.constants.S_IFLNK) {
-      table.add(name, 0, copyOwn(index));
+      table.add(name, 0, own, index);
       continue;
     }
-    const target = await callbacks.describeLink(name);
-    if (!target) continue;
-    const targetStats = target.stats;
-    if (targetStats) table.add(name, 1, (into, row) => writeStats(into, row, targetStats));
-    else table.add(name, 2, copyOwn(index));
+    const link = await callbacks.describeLink(name);
+    if (!link) continue;
+    if (!link.stats) {
+      table.add(name, 2, own, index);
+      continue;
+    }
+    writeStats(target, 0, link.stats);
+    table.add(name, 1, target, 0);
   }
   return table.done();
 }
@@ -116,13 +121,7 @@ export async function listFolderTable(
 export function keepRows(table: FolderTable, keep: readonly boolean[]): FolderTable {
   const kept = tableBuilder(table.names.length);
   for (const [index, name] of table.names.entries())
-    if (keep[index])
-      kept.add(name, table.links[index] ?? 0, (into, row) =>
-        into.set(
-          table.stats.subarray(index * statFields, (index + 1) * statFields),
-          row * statFields,
-        ),
-      );
+    if (keep[index]) kept.add(name, table.links[index] ?? 0, table.stats, index);
   return kept.done();
 }
 
