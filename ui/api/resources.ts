@@ -1,4 +1,4 @@
-// Files and folders: the resource query (keyed by path), every file operation (SPEC §7), and the
+// Files and folders: the resource query (keyed by path), every file operation, and the
 // links that show a file: raw, inline, subtitles, thumbnails and previews.
 import { queryOptions } from '@tanstack/react-query';
 import { config } from '../config';

@@ -1,5 +1,5 @@
 // Material Design icon paths (Apache 2.0), drawn in a 24×24 box. scripts/build-ui.ts turns them into
-// one SVG sprite file, so they cost the first screen no JavaScript (docs/UI-BUDGET.md).
+// one SVG sprite file, so they weigh nothing in the first screen's JavaScript budget.
 export const iconPaths = {
   menu: 'M3 18h18v-2H3v2zm0-5h18v-2H3v2zm0-7v2h18V6H3z',
   search:

@@ -10,7 +10,8 @@ export type ListingMode = 'list' | 'mosaic' | 'gallery';
 
 /**
  * File tiles are square: columns = floor(width / target), at least 2 (two on a phone). The gallery
- * keeps SPEC §9's 300 px for its larger tiles; the mosaic's are smaller, so more fit a screen.
+ * keeps File Browser's 300 px (docs/PREVIEWS.md) for its larger tiles; the mosaic's are smaller,
+ * so more fit a screen.
  */
 export const tileTargetWidth = { mosaic: 180, gallery: 300 } as const;
 /** Folders stay compact cards above the tiles, at least one a row. */
