@@ -67,38 +67,79 @@ export async function packageSea(options: PackageSeaOptions = {}): Promise<Packa
   const uiFolder = options.uiFolder ?? path.join(root, 'build', 'ui');
   const output = options.output ?? path.join(root, 'build', 'drawer');
   const cacheFolder = options.cacheFolder ?? path.join(root, 'build', 'sea-cache');
-  if (process.platform !== 'linux')
-    throw new Error(
-      `packaging the executable is only implemented for Linux, not ${process.platform}`,
-    );
+  checkPlatform();
   if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: build the server first`);
-  if (!isRuntimeArch(process.arch))
-    throw new Error(`packaging the executable is not implemented on ${process.arch}`);
-  const arch = options.arch ?? process.arch;
-  const isNative = arch === process.arch;
-  // The blob is made by the pinned runtime of this machine: same Node version as the one embedded.
-  const host = runtimeBinary(process.arch);
-  const runtime = isNative ? host : runtimeBinary(arch);
-
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-sea-'));
-  const staging = `${output}.${process.pid}.tmp`;
   try {
     const assets = {
       ...(await embedUi(uiFolder, cacheFolder, work)),
       ...previewAssets(path.dirname(bundle)),
       ...workerAssets(path.dirname(bundle)),
     };
+    const result = writeExecutable({
+      main: bundle,
+      output,
+      assets,
+      arch: options.arch,
+      strip: options.strip,
+      codeCache: options.codeCache,
+    });
+    return { ...result, milliseconds: Date.now() - started };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The machine's architecture, when executables can be packaged on it. */
+function checkPlatform(): RuntimeArch {
+  if (process.platform !== 'linux')
+    throw new Error(
+      `packaging the executable is only implemented for Linux, not ${process.platform}`,
+    );
+  if (!isRuntimeArch(process.arch))
+    throw new Error(`packaging the executable is not implemented on ${process.arch}`);
+  return process.arch;
+}
+
+export interface ExecutableOptions {
+  /** The CommonJS script the executable runs. */
+  main: string;
+  output: string;
+  /** SEA asset key → the file holding its bytes. */
+  assets: Record<string, string>;
+  arch?: RuntimeArch;
+  strip?: boolean;
+  codeCache?: boolean;
+}
+
+/**
+ * The runtime copied, stripped and given the blob of `main` and `assets`: packageSea's last step,
+ * and the benchmarks' way to package a script of their own on the same runtime.
+ */
+export function writeExecutable(options: ExecutableOptions): PackageSeaResult {
+  const started = Date.now();
+  const { output } = options;
+  const hostArch = checkPlatform();
+  const arch = options.arch ?? hostArch;
+  const isNative = arch === hostArch;
+  // The blob is made by the pinned runtime of this machine: same Node version as the one embedded.
+  const host = runtimeBinary(hostArch);
+  const runtime = isNative ? host : runtimeBinary(arch);
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-sea-'));
+  const staging = `${output}.${process.pid}.tmp`;
+  try {
     const blob = path.join(work, 'drawer.blob');
     const seaConfig = path.join(work, 'sea-config.json');
     fs.writeFileSync(
       seaConfig,
       JSON.stringify({
-        main: bundle,
+        main: options.main,
         output: blob,
         disableExperimentalSEAWarning: true,
         useSnapshot: false,
         useCodeCache: isNative && options.codeCache !== false,
-        assets,
+        assets: options.assets,
       }),
     );
     // V8 flags from NODE_OPTIONS would be baked into the code cache, which V8 then rejects at

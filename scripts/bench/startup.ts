@@ -1,18 +1,30 @@
-// Benchmark: size, spawn-to-first-200 on /health and idle memory, `node build/drawer.cjs` beside the executable.
-// Usage: node --import tsx scripts/bench/startup.ts [--runs 8] [--quick]  (--quick: the stripped executable only)
-import { spawn } from 'node:child_process';
+// Benchmark: size, spawn-to-first-200 on /health and idle memory, `node build/drawer.cjs` beside the executable and a minimal HTTP server packaged the same way.
+// Usage: node --import tsx scripts/bench/startup.ts [--runs 8] [--quick] [--compare <build folder>]
+// (--quick: the stripped executable only; --compare: also the executable of another build's
+// drawer.cjs, its workers and ui/ beside it, measured in the same run)
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../test/helpers/cli';
-import { packageSea } from '../package-sea';
+import { packageSea, writeExecutable } from '../package-sea';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bundle = path.join(root, 'build', 'drawer.cjs');
-const uiFolder = path.join(root, 'build', 'ui');
 /** The memory figure is read this long after the first answer, once start-up garbage settled. */
 const idleDelayMs = 1500;
+
+/** What a plain `http.createServer` needs to answer the benchmark's probe, and nothing else. */
+const minimalServer = `const http = require('node:http');
+const port = Number(process.argv[process.argv.indexOf('--port') + 1]);
+http
+  .createServer((request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end('{"status":"OK"}');
+  })
+  .listen(port, '127.0.0.1');
+`;
 
 interface Target {
   label: string;
@@ -26,6 +38,10 @@ interface Sample {
   /** CPU the process used until it answered: steadier than wall time on a busy machine. */
   cpuMs: number;
   idleRssMb: number;
+  /** The part of the RSS that is the process's own memory (heap, stacks, malloc). */
+  anonMb: number;
+  /** The part that is pages of files: the executable's code and data, the blob, libraries. */
+  fileMb: number;
 }
 
 function healthIsUp(port: number): Promise<boolean> {
@@ -45,10 +61,26 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-function residentMb(pid: number): number {
+function residentMb(pid: number): { idleRssMb: number; anonMb: number; fileMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return kilobytes / 1024;
+  const megabytes = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+  return {
+    idleRssMb: megabytes('VmRSS'),
+    anonMb: megabytes('RssAnon'),
+    fileMb: megabytes('RssFile'),
+  };
+}
+
+/**
+ * A file just written sits in the page cache in the large pieces it was written in, and a process
+ * mapping it then counts whole pieces in its RSS (about 17 MB more for a fresh executable than
+ * for the same bytes read from disk). Dropping the new file's pages gives it the pages an
+ * installed binary gets at its first start after a reboot, like the runtime it is compared with.
+ */
+function dropFromPageCache(file: string): void {
+  const result = spawnSync('dd', [`if=${file}`, 'iflag=nocache', 'count=0', 'status=none']);
+  if (result.status !== 0) console.log(`(could not drop ${file} from the page cache)`);
 }
 
 /** One start on a folder whose database already exists, so no first-run password hashing. */
@@ -73,7 +105,7 @@ async function measure(target: Target, work: string): Promise<Sample> {
     const startMs = performance.now() - started;
     const startCpuMs = cpuMs(child.pid ?? 0);
     await new Promise((resolve) => setTimeout(resolve, idleDelayMs));
-    return { startMs, cpuMs: startCpuMs, idleRssMb: residentMb(child.pid ?? 0) };
+    return { startMs, cpuMs: startCpuMs, ...residentMb(child.pid ?? 0) };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -88,11 +120,16 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+function flagValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(bundle)) throw new Error('build/drawer.cjs is missing: run npm run build');
-  const runsIndex = process.argv.indexOf('--runs');
-  const runs = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 8;
+  const runs = Number(flagValue('--runs') ?? 8);
   const quick = process.argv.includes('--quick');
+  const compare = flagValue('--compare');
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-bench-startup-'));
   try {
     const targets: Target[] = [
@@ -105,20 +142,50 @@ async function main(): Promise<void> {
     ];
     // Built here from the same inputs as build/drawer, so each variant is labelled for certain.
     const variants = [
-      { label: 'executable, stripped', strip: true, codeCache: true },
+      { label: 'executable, stripped', strip: true, codeCache: true, build: path.dirname(bundle) },
       ...(quick
         ? []
         : [
             { label: 'executable, unstripped', strip: false, codeCache: true },
             { label: 'executable, stripped, no code cache', strip: true, codeCache: false },
-          ]),
+          ].map((variant) => ({ ...variant, build: path.dirname(bundle) }))),
+      ...(compare
+        ? [
+            {
+              label: `executable of ${compare}`,
+              strip: true,
+              codeCache: true,
+              build: path.resolve(compare),
+            },
+          ]
+        : []),
     ];
-    for (const variant of variants) {
+    for (const { build, ...variant } of variants) {
       const output = path.join(scratch, `drawer-${targets.length}`);
-      const result = await packageSea({ ...variant, bundle, uiFolder, output });
+      const result = await packageSea({
+        ...variant,
+        bundle: path.join(build, 'drawer.cjs'),
+        uiFolder: path.join(build, 'ui'),
+        output,
+      });
       if (variant.strip && !result.stripped) console.log('(no strip on this machine)');
       targets.push({ label: variant.label, command: output, args: [], bytes: result.bytes });
     }
+    const minimalScript = path.join(scratch, 'minimal-server.cjs');
+    fs.writeFileSync(minimalScript, minimalServer);
+    const minimal = writeExecutable({
+      main: minimalScript,
+      output: path.join(scratch, 'minimal-server'),
+      assets: {},
+    });
+    const minimalTarget: Target = {
+      label: 'minimal HTTP server, executable',
+      command: minimal.output,
+      args: [],
+      bytes: minimal.bytes,
+    };
+    targets.push(minimalTarget);
+    for (const target of targets) if (target.args.length === 0) dropFromPageCache(target.command);
     const samples = new Map<Target, Sample[]>(targets.map((target) => [target, []]));
     const folders = new Map<Target, string>();
     for (const [index, target] of targets.entries()) {
@@ -132,19 +199,30 @@ async function main(): Promise<void> {
       for (const target of targets)
         samples.get(target)?.push(await measure(target, folders.get(target) ?? scratch));
 
+    const medianOf = (target: Target, pick: (sample: Sample) => number) =>
+      median((samples.get(target) ?? []).map(pick));
+    const minimalRss = medianOf(minimalTarget, (sample) => sample.idleRssMb);
     // The best start shows the uncontended figure when other work shares the machine.
     const rows = [
-      ['', 'size', `start to first 200: median of ${runs} (best)`, 'CPU until then', 'idle RSS'],
+      [
+        '',
+        'size',
+        `start to first 200: median of ${runs} (best)`,
+        'CPU until then',
+        'idle RSS (anon + file)',
+        '× minimal',
+      ],
     ];
     for (const target of targets) {
-      const taken = samples.get(target) ?? [];
-      const starts = taken.map((sample) => sample.startMs);
+      const starts = (samples.get(target) ?? []).map((sample) => sample.startMs);
+      const rss = medianOf(target, (sample) => sample.idleRssMb);
       rows.push([
         target.label,
         `${(target.bytes / 1024 / 1024).toFixed(1)} MiB`,
         `${median(starts).toFixed(0)} ms (${Math.min(...starts).toFixed(0)} ms)`,
-        `${median(taken.map((sample) => sample.cpuMs)).toFixed(0)} ms`,
-        `${median(taken.map((sample) => sample.idleRssMb)).toFixed(1)} MB`,
+        `${medianOf(target, (sample) => sample.cpuMs).toFixed(0)} ms`,
+        `${rss.toFixed(1)} MB (${medianOf(target, (sample) => sample.anonMb).toFixed(1)} + ${medianOf(target, (sample) => sample.fileMb).toFixed(1)})`,
+        `${(rss / minimalRss).toFixed(2)}`,
       ]);
     }
     const widths =
