@@ -1,8 +1,7 @@
 // File Browser's configuration read as Drawer's: its flag names, its FB_ variables and its config file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
+import libraries from '../deferred-libraries.cjs';
 import { applyOption, databaseSettingRefusal, findOption } from './filebrowser-options';
 import type { Setting } from './filebrowser-options';
 import { UsageError } from './usage-error';
@@ -105,8 +104,8 @@ export function readConfigFile(file: string): Map<string, Setting> {
       extension === '.json'
         ? JSON.parse(text)
         : extension === '.toml'
-          ? parseToml(text)
-          : parseYaml(text);
+          ? libraries.smolToml().parse(text)
+          : libraries.yaml().parse(text);
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     throw new UsageError(`${file}: not valid ${extension.slice(1).toUpperCase()}: ${reason}`);

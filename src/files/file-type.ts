@@ -1,5 +1,5 @@
 // Deciding a file's `type` (video, audio, image, pdf, text, textImmutable, blob) as File Browser does.
-import mime from 'mime-types';
+import libraries from '../deferred-libraries.cjs';
 
 export type FileType =
   'video' | 'audio' | 'image' | 'pdf' | 'text' | 'textImmutable' | 'blob' | 'invalid_link' | '';
@@ -38,7 +38,7 @@ export function mimeFromName(name: string): string | undefined {
   return (
     overrides[extension] ??
     overrides[extension.toLowerCase()] ??
-    (mime.lookup(extension) || undefined)
+    (libraries.mimeTypes().lookup(extension) || undefined)
   );
 }
 

@@ -2,7 +2,7 @@
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import mime from 'mime-types';
+import libraries from '../deferred-libraries.cjs';
 import parseRange from 'range-parser';
 import { AppError } from '../errors';
 import { closeFd } from '../fs/anchored';
@@ -33,9 +33,9 @@ export function userContentPolicy(contentType: string): string {
 }
 
 export function inlineContentType(name: string): string {
-  const type = mime.lookup(path.extname(name)) || 'application/octet-stream';
+  const type = libraries.mimeTypes().lookup(path.extname(name)) || 'application/octet-stream';
   if (activeTypes.test(type)) return 'text/plain; charset=utf-8';
-  return mime.contentType(type) || type;
+  return libraries.mimeTypes().contentType(type) || type;
 }
 
 export function etagOf(stats: Stats): string {

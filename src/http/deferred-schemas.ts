@@ -1,7 +1,7 @@
 // Route schemas compiled when a request first needs them: at start, ajv and fast-json-stringify
 // are not even loaded, and a route nobody calls never costs its generated code.
 import type { FastifyServerOptions } from 'fastify';
-import compilers from './schema-compilers.cjs';
+import compilers from '../deferred-libraries.cjs';
 
 /** What fastify hands a compiler for one part of one route (fastify/lib/validation.js). */
 export interface RouteSchema {
@@ -36,7 +36,7 @@ type CompilersFactory = NonNullable<
 /**
  * Stands for the validator `compile` returns, compiling it at the first call or the first read of
  * what fastify reads from it; a schema that does not compile then fails that request (a 500)
- * instead of the start, so test/unit/deferred-schemas.test.ts compiles every route's schemas.
+ * instead of the start, so test/unit/deferred-loading.test.ts compiles every route's schemas.
  */
 export function deferredValidator(compile: () => Validator): Validator {
   let compiled: Validator | undefined;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import sea from 'node:sea';
-import mime from 'mime-types';
+import libraries from '../deferred-libraries.cjs';
 
 export type UiEncoding = 'br' | 'gzip';
 
@@ -70,7 +70,7 @@ export function makeAsset(relativePath: string, body: Buffer): UiAsset {
 export function contentTypeOf(relativePath: string): string {
   if (relativePath.endsWith('.js') || relativePath.endsWith('.mjs'))
     return 'text/javascript; charset=utf-8';
-  const type = mime.contentType(path.extname(relativePath));
+  const type = libraries.mimeTypes().contentType(path.extname(relativePath));
   return type || 'application/octet-stream';
 }
 

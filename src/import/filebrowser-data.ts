@@ -1,5 +1,5 @@
 // File Browser's data as read from any of its files, and reading its JSON fields as Go wrote them.
-import { parse as parseYaml } from 'yaml';
+import libraries from '../deferred-libraries.cjs';
 import { ImportError } from './import-error';
 
 export type RawRecord = Record<string, unknown>;
@@ -106,7 +106,7 @@ function parseGoYaml(text: string): unknown {
   let data: unknown;
   try {
     // Aliases are capped (the library's default is 100), so a small file cannot expand to gigabytes.
-    data = parseYaml(text, { maxAliasCount: 100 });
+    data = libraries.yaml().parse(text, { maxAliasCount: 100 });
   } catch (error) {
     throw new ImportError(
       `it is neither a File Browser database nor a JSON or YAML export (${(error as Error).message.split('\n')[0]})`,

@@ -1,5 +1,5 @@
 // Searching a folder by name: query parsing (terms, phrases, case and type filters) and the walk.
-import mime from 'mime-types';
+import libraries from '../deferred-libraries.cjs';
 import { AppError } from '../errors';
 import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 
@@ -57,7 +57,7 @@ export function parseSearchQuery(raw: unknown): SearchQuery {
 
 function passesType(type: string, name: string): boolean {
   // mime-types treats a bare "png" as an extension; only a name with a dot has one.
-  const mimeType = name.includes('.') ? mime.lookup(name) || '' : '';
+  const mimeType = name.includes('.') ? libraries.mimeTypes().lookup(name) || '' : '';
   switch (type) {
     case 'image':
       return mimeType.startsWith('image/');
