@@ -31,21 +31,22 @@ export interface UiManifest {
   files: UiManifestEntry[];
 }
 
+/** Where bytes lie in the asset `ui/files`: their offset and their length. */
+export type UiSlice = [offset: number, length: number];
+
 export interface UiManifestEntry {
-  /** Relative to the UI folder, with forward slashes; its bytes are the asset `ui/<path>`. */
+  /** Relative to the UI folder, with forward slashes. */
   path: string;
   contentType: string;
   etag: string;
-  /** Variants embedded as `ui/<path>.br` and `ui/<path>.gz`. */
-  encodings: UiEncoding[];
+  body: UiSlice;
+  /** The compressed variants the build made. */
+  variants: Partial<Record<UiEncoding, UiSlice>>;
 }
 
 export const uiManifestKey = 'ui/manifest.json';
-
-export function uiAssetKey(relativePath: string, encoding?: UiEncoding): string {
-  const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
-  return `ui/${relativePath}${suffix}`;
-}
+/** Every file of the UI and its variants, one after another. */
+export const uiFilesKey = 'ui/files';
 
 const fallbackIndex = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -109,25 +110,25 @@ function loadFromFolder(folder: string): Map<string, UiAsset> {
 function loadFromExecutable(): Map<string, UiAsset> | undefined {
   if (!sea.isSea()) return undefined;
   const manifest = JSON.parse(sea.getAsset(uiManifestKey, 'utf8')) as UiManifest;
+  const raw = sea.getRawAsset(uiFilesKey);
+  // Typed string | ArrayBuffer, but a raw asset is always the ArrayBuffer.
+  const files = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : Buffer.from(raw);
+  const view = ([offset, length]: UiSlice) => files.subarray(offset, offset + length);
   const assets = new Map<string, UiAsset>();
   for (const entry of manifest.files) {
     const variants = new Map<UiEncoding, Buffer>();
-    for (const encoding of entry.encodings)
-      variants.set(encoding, embedded(uiAssetKey(entry.path, encoding)));
+    for (const encoding of ['br', 'gzip'] as const) {
+      const slice = entry.variants[encoding];
+      if (slice) variants.set(encoding, view(slice));
+    }
     assets.set(entry.path, {
-      body: embedded(uiAssetKey(entry.path)),
+      body: view(entry.body),
       contentType: entry.contentType,
       etag: entry.etag,
       variants,
     });
   }
   return assets;
-}
-
-function embedded(key: string): Buffer {
-  const raw = sea.getRawAsset(key);
-  // Typed string | ArrayBuffer, but a raw asset is always the ArrayBuffer.
-  return typeof raw === 'string' ? Buffer.from(raw, 'utf8') : Buffer.from(raw);
 }
 
 /** The build's precompression and the folder mode's lazy one use the same settings. */
