@@ -1,7 +1,7 @@
 // Benchmark: size, spawn-to-first-200 on /health and idle memory, `node build/drawer.cjs` beside the executable and a minimal HTTP server packaged the same way.
-// Usage: node --import tsx scripts/bench/startup.ts [--runs 8] [--quick] [--compare <build folder>]
-// (--quick: the stripped executable only; --compare: also the executable of another build's
-// drawer.cjs, its workers and ui/ beside it, measured in the same run)
+// Usage: node --import tsx scripts/bench/startup.ts [--runs 8] [--quick] [--compare <executable>]
+// (--quick: the stripped executable only; --compare: also another executable, a copy of an
+// earlier build/drawer for example, measured in the same run)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,6 +12,7 @@ import { packageSea, writeExecutable } from '../package-sea';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bundle = path.join(root, 'build', 'drawer.cjs');
+const uiFolder = path.join(root, 'build', 'ui');
 /** The memory figure is read this long after the first answer, once start-up garbage settled. */
 const idleDelayMs = 1500;
 
@@ -142,34 +143,25 @@ async function main(): Promise<void> {
     ];
     // Built here from the same inputs as build/drawer, so each variant is labelled for certain.
     const variants = [
-      { label: 'executable, stripped', strip: true, codeCache: true, build: path.dirname(bundle) },
+      { label: 'executable, stripped', strip: true, codeCache: true },
       ...(quick
         ? []
         : [
             { label: 'executable, unstripped', strip: false, codeCache: true },
             { label: 'executable, stripped, no code cache', strip: true, codeCache: false },
-          ].map((variant) => ({ ...variant, build: path.dirname(bundle) }))),
-      ...(compare
-        ? [
-            {
-              label: `executable of ${compare}`,
-              strip: true,
-              codeCache: true,
-              build: path.resolve(compare),
-            },
-          ]
-        : []),
+          ]),
     ];
-    for (const { build, ...variant } of variants) {
+    for (const variant of variants) {
       const output = path.join(scratch, `drawer-${targets.length}`);
-      const result = await packageSea({
-        ...variant,
-        bundle: path.join(build, 'drawer.cjs'),
-        uiFolder: path.join(build, 'ui'),
-        output,
-      });
+      const result = await packageSea({ ...variant, bundle, uiFolder, output });
       if (variant.strip && !result.stripped) console.log('(no strip on this machine)');
       targets.push({ label: variant.label, command: output, args: [], bytes: result.bytes });
+    }
+    if (compare) {
+      const output = path.join(scratch, `drawer-${targets.length}`);
+      fs.copyFileSync(compare, output);
+      fs.chmodSync(output, 0o755);
+      targets.push({ label: compare, command: output, args: [], bytes: fs.statSync(output).size });
     }
     const minimalScript = path.join(scratch, 'minimal-server.cjs');
     fs.writeFileSync(minimalScript, minimalServer);
