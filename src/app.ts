@@ -1,6 +1,5 @@
 // Builds the Fastify application: plugins in a fixed order, then an explicit list of route modules.
 import fs from 'node:fs';
-import websocket from '@fastify/websocket';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth-routes';
@@ -16,6 +15,7 @@ import { installJsonBodies } from './http/json-bodies';
 import { brandingRoutes } from './http/branding-files';
 import { pageShellRoutes } from './http/page-shell';
 import { installSecurityHeaders } from './http/security-headers';
+import { installWebSockets } from './http/websocket-upgrade';
 import type { UiAssets } from './http/ui-assets';
 import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/settings-routes';
@@ -101,8 +101,7 @@ export async function createApp(
   installConnectionLimits(app, ctx.config, jsonBodyLimit);
   installErrorHandling(app);
   installSecurityHeaders(app);
-  // Before any route: it wraps each route's handler so an upgrade reaching a plain route is closed.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  installWebSockets(app, { maxPayload: 64 * 1024 });
   app.setNotFoundHandler((request, reply) => sendError(reply, notFound(request)));
 
   // /health answers at the root too, so probes need not know the base URL.

@@ -6,6 +6,7 @@ import type * as MimeTypes from 'mime-types';
 import type * as SmolToml from 'smol-toml';
 import type * as Yaml from 'yaml';
 import type { CompilerFactory, Serializer, Validator } from './http/deferred-schemas';
+import type { WebSocketLibrary } from './http/websocket-upgrade';
 
 let mimeTypes: typeof MimeTypes | undefined;
 
@@ -22,4 +23,6 @@ export = {
   yaml: (): typeof Yaml => require('yaml'),
   /** File Browser's TOML configuration. */
   smolToml: (): typeof SmolToml => require('smol-toml'),
+  /** WebSockets, for the shell panel. */
+  ws: (): WebSocketLibrary => require('ws'),
 };

@@ -6,6 +6,7 @@ import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import { refuseCrossSite } from '../http/security-headers';
 import { virtualPathAfter } from '../http/path-param';
+import type { WebSocket } from '../http/websocket-upgrade';
 import { effectivePermissions } from '../users/user';
 import { checkConfinable, openCommandPlace } from './command-place';
 import type { AdmittedFolder } from './command-place';
@@ -18,15 +19,6 @@ const prefix = '/api/command';
 
 /** How long an opened socket may wait for its command before it is closed. */
 const commandWaitMs = 60_000;
-
-/** The part of a `ws` socket this route uses (the package ships no types of its own). */
-interface CommandSocket {
-  readonly readyState: number;
-  send(text: string): void;
-  close(code: number, reason: string): void;
-  on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[]) => void): void;
-  on(event: 'close', listener: () => void): void;
-}
 
 const openState = 1;
 
@@ -53,8 +45,7 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
   app.addHook('onClose', async () => {
     for (const controller of inFlight) controller.abort();
   });
-  // @fastify/websocket would complete the handshake on any route and then hang up (logging
-  // each one); an upgrade anywhere but here is refused as plain HTTP instead.
+  // An upgrade anywhere but here is refused as plain HTTP, after authentication like any request.
   const commandUrls = new Set([prefix, `${prefix}/*`].map((url) => `${app.prefix}${url}`));
   app.addHook('onRequest', async (request) => {
     if (request.ws && !commandUrls.has(request.routeOptions.url ?? ''))
@@ -96,7 +87,7 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
     }
   };
 
-  const session = (socket: CommandSocket, request: FastifyRequest) => {
+  const session = (socket: WebSocket, request: FastifyRequest) => {
     const actor = actorOf(request);
     const admitted = folders.get(request);
     const controller = new AbortController();
@@ -155,10 +146,14 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
       // A browser cannot set headers on a WebSocket: a command ticket or ?auth= comes in the URL.
       config: { linkAuth: { scope: 'command' as const, prefix } },
       preHandler: admit,
-      handler: async () => {
-        throw new AppError('request.upgradeRequired', 'this address takes a WebSocket connection');
+      handler: async (request, reply) => {
+        if (!request.ws)
+          throw new AppError(
+            'request.upgradeRequired',
+            'this address takes a WebSocket connection',
+          );
+        app.acceptWebSocket(request, reply, (socket) => session(socket, request));
       },
-      wsHandler: (socket: CommandSocket, request) => session(socket, request),
     });
     refuseOtherMethods(app, url, ['GET']);
   }

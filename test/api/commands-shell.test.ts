@@ -521,6 +521,39 @@ describe('command runner limits, under a base URL', () => {
     assert.equal(texts.at(-1), 'The command printed too much and was stopped.');
     assert.ok(texts.length <= 32 * 1024 + 1, `${texts.length} lines`);
   });
+  it('answers an upgrade to a route outside the base URL in plain HTTP, never as a WebSocket', async () => {
+    const upgrade = await openShell(`${origin}/health`, { token: runner, origin });
+    assert.equal(upgrade.kind, 'refused');
+    if (upgrade.kind === 'refused') assert.equal(upgrade.status, 200);
+  });
+});
+
+describe('command runner, when the server stops', () => {
+  it('closes the open shells and kills their commands, without waiting for the grace period', async () => {
+    const server = await startServer({
+      args: ['--enable-exec'],
+      setup: (root) => fs.mkdirSync(path.join(root, 'runner')),
+    });
+    try {
+      const origin = new URL(server.url).origin;
+      const runner = await addUser(server, 'runner', ['sleep']);
+      const upgrade = await openShell(`${server.url}/api/command/`, { token: runner, origin });
+      assert.equal(upgrade.kind, 'open');
+      if (upgrade.kind !== 'open') return;
+      const argv = ['sleep', '32.7181'];
+      upgrade.socket.send(argv.join(' '));
+      await waitFor(() => processesRunning(argv).length === 1, 'sleep to start');
+      const started = Date.now();
+      await server.stop();
+      // The stop's grace period is 10 s; an open socket left to it would hold the exit that long.
+      assert.ok(Date.now() - started < 5000, `stopped in ${Date.now() - started} ms`);
+      await upgrade.socket.closed;
+      await waitFor(() => processesRunning(argv).length === 0, 'sleep to be killed');
+    } finally {
+      await server.stop();
+      removeDir(server.dir);
+    }
+  });
 });
 
 describe('command runner (exec disabled, the default)', () => {

@@ -123,6 +123,7 @@ describe('the app', { timeout: 60_000 }, () => {
       'mime-types',
       'yaml',
       'smol-toml',
+      'ws',
     ])
       assert.equal(isLoaded(library), false, `${library} is loaded at start`);
     const refused = await fetch(`${origin}/api/login`, {
