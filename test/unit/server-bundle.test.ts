@@ -1,4 +1,4 @@
-// The server bundle as scripts/build-server.ts writes it: ASCII only, so V8 holds its source at one byte a character.
+// The server bundle as scripts/build-server.ts writes it: ASCII only (V8 holds its source at one byte a character), built-ins' exports copied once.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +14,15 @@ describe('server bundle', { timeout: 60_000 }, () => {
   before(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-server-bundle-'));
     const entry = path.join(work, 'entry.ts');
+    // Two modules importing node:fs by default, as most of src/ does.
+    fs.writeFileSync(
+      path.join(work, 'one.ts'),
+      "import fs from 'node:fs';\nexport const one = fs;\n",
+    );
+    fs.writeFileSync(
+      path.join(work, 'two.ts'),
+      "import fs from 'node:fs';\nexport const two = fs;\n",
+    );
     // esbuild keeps some comments (this one, inside an object literal, it did keep).
     fs.writeFileSync(
       entry,
@@ -23,7 +32,10 @@ describe('server bundle', { timeout: 60_000 }, () => {
         "  arrow: 'GET→PUT',",
         "  accents: 'Größe, été, 文件',",
         '};',
-        'process.stdout.write(JSON.stringify(texts));',
+        "import { one } from './one';",
+        "import { two } from './two';",
+        'const shared = one === two && typeof one.readFileSync === "function";',
+        'process.stdout.write(JSON.stringify({ ...texts, shared }));',
         '',
       ].join('\n'),
     );
@@ -39,7 +51,17 @@ describe('server bundle', { timeout: 60_000 }, () => {
       -1,
     );
     const output = execFileSync(process.execPath, [bundle], { encoding: 'utf8' });
-    assert.deepEqual(JSON.parse(output), { arrow: 'GET→PUT', accents: 'Größe, été, 文件' });
+    assert.deepEqual(JSON.parse(output), {
+      arrow: 'GET→PUT',
+      accents: 'Größe, été, 文件',
+      shared: true,
+    });
+  });
+
+  it("makes one copy of a built-in's exports for all the modules importing it", () => {
+    const code = fs.readFileSync(bundle, 'utf8');
+    assert.doesNotMatch(code, /__toESM\(require\("node:fs"\)/);
+    assert.equal(code.match(/__builtinNamespace\("node:fs",[01]\)/g)?.length, 2);
   });
 
   it('keeps no comments', () => {
