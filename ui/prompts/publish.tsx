@@ -105,7 +105,9 @@ export default function PublishPrompt({ path }: PromptPropsMap['publish']) {
           ? t('site.publishing.willBuild', { command: site.buildCommand })
           : t('site.publishing.wontBuild')}
       </p>
-      {openEditorOf(path) && <p className="site-hint">{t('site.publishing.savesFirst')}</p>}
+      {openEditorOf(path)?.isDirty() && (
+        <p className="site-hint">{t('site.publishing.savesFirst')}</p>
+      )}
     </PromptFrame>
   );
 }

@@ -111,6 +111,9 @@ export default function SchedulePrompt({ path }: PromptPropsMap['schedule']) {
       <p id={helpId} className="site-hint">
         {t('site.scheduling.zone', { zone: browserTimeZone() })}
       </p>
+      {openEditorOf(path)?.isDirty() && (
+        <p className="site-hint">{t('site.publishing.savesFirst')}</p>
+      )}
       {problem && (
         <p className="prompt-error" role="alert">
           {t(problem === 'past' ? 'site.scheduling.past' : 'site.scheduling.invalid')}

@@ -7,6 +7,8 @@ export interface OpenEditor {
   path: string;
   /** The text as typed, saved or not. */
   text(): string;
+  /** Typed text the server does not hold yet. */
+  isDirty(): boolean;
   /** Saves unsaved changes (nothing when there are none); rejects when the save fails. */
   flush(): Promise<void>;
 }

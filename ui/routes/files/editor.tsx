@@ -84,8 +84,9 @@ export default function Editor({ resource }: { resource: Resource }) {
     const entry: OpenEditor = {
       path: resource.path,
       text: () => content.current,
+      isDirty: () => editable && content.current !== saved.current,
       flush: async () => {
-        if (editable && content.current !== saved.current) await write.current();
+        if (entry.isDirty()) await write.current();
       },
     };
     openEditorStore.set(entry);
