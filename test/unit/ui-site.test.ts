@@ -118,12 +118,14 @@ describe('posts of a site', () => {
     lastBuild: null,
   };
 
-  it('starts a new post in the section of the content folder shown, else the first section', () => {
+  it('starts a new post in the section of the content folder shown, else posts or the first', () => {
     assert.equal(sectionOf(site, '/blog/content/notes'), 'notes');
     assert.equal(sectionOf(site, '/blog/content/posts/2024/05'), 'posts');
     assert.equal(sectionOf(site, '/blog/content'), '');
     assert.equal(sectionOf(site, '/blog'), 'posts');
     assert.equal(sectionOf(site, '/blog/static'), 'posts');
+    assert.equal(sectionOf({ ...site, sections: ['about', 'posts'] }, '/blog'), 'posts');
+    assert.equal(sectionOf({ ...site, sections: ['about', 'notes'] }, '/blog'), 'about');
     assert.equal(sectionOf({ ...site, sections: [] }, '/blog'), '');
   });
 

@@ -40,13 +40,16 @@ export function isPostPath(site: Site, path: string): boolean {
   return path.startsWith(`${site.contentDir}/`) && /\.(md|markdown)$/i.test(path);
 }
 
-/** The section a new post starts in: the one of the content folder shown ('/blog/content/posts/2024'
- * → 'posts'), none at the content folder itself, else the site's first. */
+/**
+ * The section a new post starts in: the one of the content folder shown ('/blog/content/posts/2024'
+ * → 'posts'), none at the content folder itself; elsewhere in the site `posts`, where Hugo's own
+ * quick start writes posts, when the site has it, else its first section.
+ */
 export function sectionOf(site: Site, folder: string): string {
   if (folder.startsWith(`${site.contentDir}/`))
     return folder.slice(site.contentDir.length + 1).split('/')[0] ?? '';
   if (folder === site.contentDir) return '';
-  return site.sections[0] ?? '';
+  return site.sections.includes('posts') ? 'posts' : (site.sections[0] ?? '');
 }
 
 export type PostState = 'draft' | 'scheduled' | 'published';

@@ -82,12 +82,12 @@ export default function NewPostPrompt({ site, folder }: PromptPropsMap['newPost'
           spellCheck={false}
           onChange={(event) => setSection(event.target.value)}
         />
-        <datalist id={sectionsId}>
-          {site.sections.map((choice) => (
-            <option key={choice} value={choice} />
-          ))}
-        </datalist>
       </label>
+      <datalist id={sectionsId}>
+        {site.sections.map((choice) => (
+          <option key={choice} value={choice} />
+        ))}
+      </datalist>
       <p className="site-hint">
         {t('site.create.where', { folder: `${site.contentDir}/${section.trim() || ''}` })}
       </p>
