@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Site } from '../../ui/api/site';
 import { isPostPath, postStateOf, sectionOf } from '../../ui/api/site-posts';
-import { stripFrontMatter } from '../../ui/prompts/front-matter';
+import { stripFrontMatter } from '../../ui/components/front-matter';
 import {
   initialChoice,
   instantToLocalInput,

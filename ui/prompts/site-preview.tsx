@@ -11,11 +11,11 @@ import { useApi } from '../api/use-api';
 import { Spinner } from '../components/icon-button';
 import { MarkdownView } from '../components/markdown-file';
 import { formatDate } from '../components/format';
+import { stripFrontMatter } from '../components/front-matter';
 import { useImageResolver } from '../routes/files/markdown-images';
 import { openEditorOf } from '../state/open-editor';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
-import { stripFrontMatter } from './front-matter';
 import { PromptFrame } from './prompt-frame';
 
 /** The built page, or the Markdown when its text cannot be had (too large, no download right). */

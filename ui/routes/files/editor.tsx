@@ -1,7 +1,7 @@
 // The text editor (loaded on use): CodeMirror with the language picked from the file name (loaded lazily),
 // read-only for textImmutable, at least 20 lines and growing; Ctrl/Cmd+S and the header button save.
-// A Markdown file also shows its rendered view: beside the editor, or instead of it on a phone, and a
-// site's post its publication state.
+// A Markdown file also shows its rendered view (without its front matter): beside the editor, or
+// instead of it on a phone, and a site's post its publication state.
 import { LanguageDescription } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
 import type { Extension } from '@codemirror/state';
@@ -16,6 +16,7 @@ import { notifyError } from '../../components/describe-error';
 import { HeaderActions } from '../../components/header-actions';
 import type { ButtonState } from '../../components/icon-button';
 import { IconButton } from '../../components/icon-button';
+import { stripFrontMatter } from '../../components/front-matter';
 import { isMarkdown, MarkdownView } from '../../components/markdown-file';
 import { useMediaQuery } from '../../components/use-media';
 import type { OpenEditor } from '../../state/open-editor';
@@ -170,7 +171,7 @@ export default function Editor({ resource }: { resource: Resource }) {
         {withRendered && (
           <Suspense fallback={null}>
             <MarkdownView
-              source={source}
+              source={stripFrontMatter(source)}
               resolveImage={resolveImage}
               label={t('editor.rendered')}
             />

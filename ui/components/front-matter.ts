@@ -1,5 +1,6 @@
-// A post's text without its front matter, for the preview that renders the Markdown alone: Hugo
-// reads YAML between '---' lines, TOML between '+++' lines, or a JSON object at the very start.
+// A Markdown text without its front matter, for the views that render it (the editor's, a post's
+// preview): the metadata is no content. Hugo reads YAML between '---' lines, TOML between '+++'
+// lines, or a JSON object at the very start.
 
 const fenced = /^\uFEFF?(---|\+\+\+)[ \t]*\r?\n[\s\S]*?\r?\n\1[ \t]*(?:\r?\n|$)/;
 
