@@ -17,8 +17,9 @@ export interface PublishStatus {
 }
 
 export interface BuildReport {
-  /** false when the server runs no commands: only the front matter changed. */
+  /** false when no build ran: the server runs no commands, or it refused to build this site. */
   ran: boolean;
+  /** null when no build was tried (the server runs no commands): only the front matter changed. */
   ok: boolean | null;
   output: string;
 }

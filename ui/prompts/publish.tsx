@@ -15,10 +15,14 @@ import { ActionButton } from './action-button';
 import { CancelButton, PromptFrame } from './prompt-frame';
 import { useAction } from './use-action';
 
-/** What publishing did to the site, said after the fact (also when a schedule's time had passed). */
+/**
+ * What publishing did to the site, said after the fact (also when a schedule's time had passed): no
+ * build was tried (ok null: the server runs no commands), it built, or it failed or was refused
+ * (ran false), the output saying why.
+ */
 export function BuildResult({ build }: { build: BuildReport }) {
   const { t } = useTranslation();
-  if (!build.ran) return <p className="site-result">{t('site.publishing.noBuild')}</p>;
+  if (build.ok === null) return <p className="site-result">{t('site.publishing.noBuild')}</p>;
   if (build.ok)
     return (
       <>
