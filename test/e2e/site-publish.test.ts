@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { assertNoErrors, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 import { hugoMissing } from '../helpers/hugo-site';
-import { badge, dialog, header, makeSite, openPost } from '../helpers/site-ui';
+import { badge, dialog, firstLight, header, makeSite, openPost } from '../helpers/site-ui';
 
 /** A date `days` ahead as the Tokyo calendar names it, e.g. '2026-11-30'. */
 function tokyoDay(days: number, from: number): string {
@@ -76,6 +76,34 @@ describe('publishing Hugo posts with exec enabled', { skip: hugoMissing }, () =>
       fs.readFileSync(path.join(blog, 'content', 'posts', 'first-light.md'), 'utf8'),
       /draft: false/,
     );
+  });
+
+  it('says when the build failed, and shows its output', async () => {
+    const token = await ui.server.adminToken();
+    const buildWith = async (buildCommand: string) => {
+      const body = { site: { buildCommand, contentDir: '', roots: [] } };
+      const response = await ui.server.request('PUT', '/api/settings', { token, body });
+      assert.equal(response.status, 200, response.text);
+    };
+    await buildWith('hugo --no-such-flag');
+    fs.writeFileSync(path.join(blog, 'content', 'posts', 'broken.md'), firstLight);
+    try {
+      await openPost(tab, 'broken.md');
+      await header(tab).getByRole('button', { name: 'Publish' }).click();
+      const prompt = dialog(tab);
+      await prompt.getByText('The site is then built with hugo --no-such-flag.').waitFor();
+      await prompt.getByRole('button', { name: 'Publish' }).click();
+      await prompt
+        .getByRole('alert')
+        .getByText('The post is published, but building the site failed:')
+        .waitFor();
+      assert.match(await prompt.getByLabel('Build output').innerText(), /no-such-flag/);
+      await tab.shot('site-build-failed');
+      await prompt.getByRole('button', { name: 'Close' }).click();
+      await badge(tab).getByText('Published').waitFor();
+    } finally {
+      await buildWith('hugo');
+    }
   });
 
   it('previews a post the site has not built as its Markdown, without the front matter', async () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { appPath, assertNoErrors, startUi } from '../helpers/browser';
+import { addUser, appPath, assertNoErrors, startUi, userPassword } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 import { hugoMissing } from '../helpers/hugo-site';
 import {
@@ -17,6 +17,18 @@ import {
   openPost,
   sidebar,
 } from '../helpers/site-ui';
+
+/** May read and download, nothing else. */
+const readerRights = {
+  admin: false,
+  execute: false,
+  create: false,
+  rename: false,
+  modify: false,
+  delete: false,
+  share: false,
+  download: true,
+};
 
 describe('Hugo sites in the files screen', { skip: hugoMissing }, () => {
   let ui: UiHarness;
@@ -121,6 +133,23 @@ describe('Hugo sites in the files screen', { skip: hugoMissing }, () => {
       fs.readFileSync(path.join(blog, 'content', 'posts', 'first-light.md'), 'utf8'),
       firstLight,
     );
+  });
+
+  it('offers a reader the preview only, and no New post without the create right', async () => {
+    await addUser(ui.server, 'reader', { perm: readerRights });
+    const reader = await ui.newPage({ as: { username: 'reader', password: userPassword } });
+    await openPost(reader, 'first-light.md');
+    await header(reader).getByRole('button', { name: 'Preview' }).waitFor();
+    await badge(reader).getByText('Draft').waitFor();
+    for (const name of ['Publish', 'Schedule', 'Save'])
+      assert.equal(await header(reader).getByRole('button', { name }).count(), 0, name);
+    await reader.page.getByRole('link', { name: 'posts' }).click();
+    await reader.page.locator('.item[data-path="/blog/content/posts/later.md"]').waitFor();
+    assert.equal(await header(reader).getByRole('button', { name: 'New post' }).count(), 0);
+    assert.equal(await sidebar(reader).getByRole('button', { name: 'New post' }).count(), 0);
+    assert.equal(await sidebar(reader).getByRole('link', { name: 'Site settings' }).count(), 0);
+    assertNoErrors(reader);
+    await reader.close();
   });
 
   it('leads from the sidebar to the settings card, which saves and reloads its values', async () => {
