@@ -96,6 +96,7 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
         relative: 'posts/why-not-go-to-the-USA.md',
       },
       { name: 'about', relative: 'about.md' },
+      { name: 'blank-choices', archetype: '', section: '', relative: 'blank-choices.md' },
     ];
     for (const { relative, ...body } of cases) {
       const response = await as('POST', '/api/site/posts/blog', body);
@@ -104,7 +105,7 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
       const made = fs.readFileSync(path.join(blog, 'content', relative), 'utf8');
       assert.equal(
         withoutDates(made),
-        withoutDates(hugoNew(blog, relative, body.archetype)),
+        withoutDates(hugoNew(blog, relative, body.archetype || undefined)),
         relative,
       );
     }
