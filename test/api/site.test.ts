@@ -397,6 +397,10 @@ describe('Hugo sites and permissions, rules, scopes and links', { skip: hugoMiss
           'outside/content/': '',
           'linked/hugo.toml': "title = 'linked'\n",
         });
+        // Another site outside the team's scope, and a link to it from inside.
+        makeHugoSite(path.join(root, 'other', 'blog'));
+        writeTree(root, { 'other/blog/content/posts/p.md': '---\ndraft: true\n---\n' });
+        fs.symlinkSync(path.join(root, 'other', 'blog'), path.join(root, 'team', 'link'));
         // A site whose archetypes and content lead out of the users' scope.
         fs.symlinkSync(
           path.join(root, 'outside', 'archetypes'),
@@ -459,6 +463,57 @@ describe('Hugo sites and permissions, rules, scopes and links', { skip: hugoMiss
     );
     assert.match(fs.readFileSync(path.join(server.root, 'team', post), 'utf8'), /draft: true/);
     assert.equal((await as('writer', 'POST', `/api/site/publish${post}`)).status, 200);
+  });
+
+  it('does not reach a site outside the scope, by dots in any encoding, backslashes or a link', async () => {
+    const outside = path.join(server.root, 'other', 'blog');
+    const before = fs.readdirSync(outside, { recursive: true }).sort();
+    const climbs = [
+      '../other/blog',
+      '..%2F..%2Fother%2Fblog',
+      '%2e%2e/%2e%2e/other/blog',
+      '..%5C..%5Cother%5Cblog',
+      '.%2e/.%2e/other/blog',
+    ];
+    for (const climb of climbs) {
+      assertError(await as('writer', 'GET', `/api/site/${climb}`), 404, 'site.notFound');
+      assertError(
+        await as('writer', 'POST', `/api/site/posts/${climb}`, { name: 'x', section: 'posts' }),
+        404,
+        'site.notFound',
+      );
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const response = await as(
+          'writer',
+          method,
+          `/api/site/publish/${climb}/content/posts/p.md`,
+        );
+        assert.equal(response.status, 404, `${method} ${climb}: ${response.text}`);
+      }
+    }
+    assertError(await as('writer', 'GET', '/api/site/link'), 404, 'site.notFound');
+    assertError(
+      await as('writer', 'POST', '/api/site/posts/link', { name: 'x' }),
+      404,
+      'site.notFound',
+    );
+    assertError(
+      await as('writer', 'POST', '/api/site/publish/link/content/posts/p.md'),
+      403,
+      'fs.outsideScope',
+    );
+    assertError(
+      await as('writer', 'POST', '/api/site/publish/link/content/posts/p.md', {
+        at: new Date(Date.now() + 60_000).toISOString(),
+      }),
+      403,
+      'fs.outsideScope',
+    );
+    assert.deepEqual(fs.readdirSync(outside, { recursive: true }).sort(), before);
+    assert.match(
+      fs.readFileSync(path.join(outside, 'content', 'posts', 'p.md'), 'utf8'),
+      /draft: true/,
+    );
   });
 
   it('hides a site that rules hide, as if it did not exist', async () => {
