@@ -227,7 +227,8 @@ describe('schedules across a restart', { skip: hugoMissing }, () => {
       perm: { create: true, modify: true },
     });
     const writer = await server.login('writer', userPassword);
-    const due = new Date(Date.now() + 3000).toISOString();
+    // Far enough ahead that a loaded machine still stops the server before it is due.
+    const due = new Date(Date.now() + 6000).toISOString();
     const later = new Date(Date.now() + 3_600_000).toISOString();
     const schedule = async (post: string, at: string, who: string) =>
       assert.equal(
@@ -250,6 +251,11 @@ describe('schedules across a restart', { skip: hugoMissing }, () => {
     });
     assert.equal(revoke.status, 200, revoke.text);
     await server.stop();
+    assert.ok(Date.now() < Date.parse(due), 'the server stopped before the post was due');
+    assert.match(
+      fs.readFileSync(path.join(server.root, 'blog/content/posts/due.md'), 'utf8'),
+      /draft: true/,
+    );
     await sleep(Math.max(0, Date.parse(due) - Date.now() + 500));
 
     server = await startServer({ dir, args: ['--enable-exec'] });
