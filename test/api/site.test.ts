@@ -372,6 +372,16 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
       assertError(await as(method, url), 405, 'route.methodNotAllowed');
   });
 
+  it('refuses a route prefix spelled with escapes rather than acting on another path', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/%73ite/blog'],
+      ['GET', '/api/site/%70ublish/blog/content/about.md'],
+      ['POST', '/api/site/p%6fsts/blog'],
+      ['DELETE', '/api/site/publis%68/blog/content/about.md'],
+    ] as const)
+      assertError(await as(method, url, { name: 'x' }), 400, 'request.badEncoding');
+  });
+
   it('refuses anonymous callers', async () => {
     for (const [method, url] of [
       ['GET', '/api/site/blog'],
