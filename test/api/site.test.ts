@@ -326,7 +326,16 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
     assert.equal((await as('DELETE', url)).status, 204);
     assertError(await as('DELETE', url), 404, 'site.noSchedule');
     assert.deepEqual((await as('GET', '/api/site/blog')).json<SiteInfo>().scheduled, []);
-    for (const at of ['tomorrow', '2026-11-28', '2026-11-28T10:00:00', '2026-13-40T10:00:00Z', ''])
+    for (const at of [
+      'tomorrow',
+      '2026-11-28',
+      '2026-11-28T10:00:00',
+      '2026-13-40T10:00:00Z',
+      '2026-02-30T10:00:00Z',
+      '2026-11-28T10:60:00Z',
+      '2026-11-28T24:00:00Z',
+      '',
+    ])
       assertError(await as('POST', url, { at }), 400, 'site.invalidTime');
     assertError(await as('POST', url, { at: 5 }), 400, 'request.invalid');
   });

@@ -127,7 +127,18 @@ describe('Go times', () => {
     assert.equal(parseTemplateDate('2020-03-04')?.ms, Date.UTC(2020, 2, 4));
     assert.equal(parseTemplateDate('2020-03-04T05:06:07+01:00')?.offsetMinutes, 60);
     assert.equal(parseTemplateDate('2020-03-04 05:06:07Z')?.ms, Date.UTC(2020, 2, 4, 5, 6, 7));
-    for (const text of ['2020-02-30', 'tomorrow', '2020-3-4', '2020-03-04T25:00:00Z'])
+    assert.equal(
+      parseTemplateDate('2020-03-04t05:06:07.123456789z')?.ms,
+      Date.UTC(2020, 2, 4, 5, 6, 7, 123),
+    );
+    for (const text of [
+      '2020-02-30',
+      'tomorrow',
+      '2020-3-4',
+      '2020-03-04T25:00:00Z',
+      '2020-03-04T10:60:00Z',
+      '2020-03-04T10:00:61Z',
+    ])
       assert.equal(parseTemplateDate(text), undefined, text);
   });
 });
