@@ -542,7 +542,9 @@ describe('Hugo sites and permissions, rules, scopes and links', { skip: hugoMiss
       404,
       'site.notFound',
     );
-    assert.notEqual((await as('hidden', 'POST', `/api/site/publish${post}`)).status, 200);
+    // Its posts are closed as any rule-hidden file is.
+    for (const method of ['GET', 'POST', 'DELETE'])
+      assertError(await as('hidden', method, `/api/site/publish${post}`), 403, 'fs.forbidden');
   });
 
   it('does not follow archetypes or content that lead out of the scope', async () => {
