@@ -184,6 +184,8 @@ export function parseTemplateDate(text: string): TemplateTime | undefined {
   const match = datePattern.exec(text.trim());
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second, fractionText, zone] = match;
+  if (Number(hour ?? 0) > 23 || Number(minute ?? 0) > 59 || Number(second ?? 0) > 59)
+    return undefined;
   let offsetMinutes = 0;
   let zoneName = 'UTC';
   if (zone && zone.toUpperCase() !== 'Z') {

@@ -44,7 +44,7 @@ function valueExtent(line: string): { end: number; quote: '"' | "'" | '' } {
     return { end: Math.min(index + 1, line.length), quote };
   }
   const comment = /\s#/.exec(line);
-  return { end: comment ? comment.index : line.trimEnd().length, quote };
+  return { end: (comment ? line.slice(0, comment.index) : line).trimEnd().length, quote };
 }
 
 /** A date keeps the quotes it had; unquoted it is a YAML timestamp or a TOML datetime. */

@@ -164,7 +164,8 @@ export function createSiteBuilds(deps: SiteBuildDeps): SiteBuilds {
       const problem = describeEnd(end);
       if (problem) keep(`${output === '' || output.endsWith('\n') ? '' : '\n'}${problem}\n`);
       // The pages changed on disk behind the gate's back: search reads the folder again.
-      const published = `${hookPathOf(view, root)}${site.publishDir.slice(site.root === '/' ? 0 : site.root.length)}`;
+      const inSite = site.publishDir.slice(site.root === '/' ? 0 : site.root.length);
+      const published = `${hookPathOf(view, root)}${inSite}`;
       deps.searchIndex.noteChanged({ file: published, destination: published });
       return { ran: true, ok: problem === undefined, output: output.slice(-keptOutputChars) };
     } finally {

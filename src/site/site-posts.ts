@@ -101,15 +101,17 @@ export async function createPost(
     request.section === undefined || request.section.trim() === ''
       ? undefined
       : checkedName(request.section, 'site.invalidSection');
+  // An empty archetype or section is the same as none (a form's blank choice).
+  const archetype = request.archetype === '' ? undefined : request.archetype;
   const { fileName, baseName } = postFileName(name);
-  const source = await archetypeSource(view, site, request.archetype, section);
+  const source = await archetypeSource(view, site, archetype, section);
   let text: string;
   try {
     text = expandArchetype(source, {
       name: baseName,
       fileName,
       section: section ?? '',
-      type: request.archetype ?? section ?? 'page',
+      type: archetype ?? section ?? 'page',
       dir: section === undefined ? '' : `${section}/`,
       now: localTime(ctx.now()),
       site: {

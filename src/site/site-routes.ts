@@ -6,6 +6,7 @@ import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
 import { virtualPathAfter } from '../http/path-param';
 import { untilResponseEnds } from '../http/response-lifetime';
+import { parseTemplateDate } from './archetype-time';
 import { describeSite } from './site-info';
 import { createPost } from './site-posts';
 import { cancelSchedule, publishNow, publishState, schedulePost } from './site-publish';
@@ -29,8 +30,9 @@ const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d
 
 /** The instant `at` names; 400 `site.invalidTime` for anything that is not an RFC 3339 time. */
 export function parsePublishTime(at: string): number {
-  const ms = rfc3339.test(at) ? Date.parse(at) : Number.NaN;
-  if (!Number.isFinite(ms))
+  // The same reading as front matter dates: a day or hour that does not exist is refused, not rolled over.
+  const ms = rfc3339.test(at) ? parseTemplateDate(at)?.ms : undefined;
+  if (ms === undefined)
     throw new AppError(
       'site.invalidTime',
       'the time must be an RFC 3339 date and time, like 2026-11-28T10:00:00Z',

@@ -96,6 +96,7 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
         relative: 'posts/why-not-go-to-the-USA.md',
       },
       { name: 'about', relative: 'about.md' },
+      { name: 'blank-choices', archetype: '', section: '', relative: 'blank-choices.md' },
     ];
     for (const { relative, ...body } of cases) {
       const response = await as('POST', '/api/site/posts/blog', body);
@@ -104,7 +105,7 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
       const made = fs.readFileSync(path.join(blog, 'content', relative), 'utf8');
       assert.equal(
         withoutDates(made),
-        withoutDates(hugoNew(blog, relative, body.archetype)),
+        withoutDates(hugoNew(blog, relative, body.archetype || undefined)),
         relative,
       );
     }
@@ -325,7 +326,16 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
     assert.equal((await as('DELETE', url)).status, 204);
     assertError(await as('DELETE', url), 404, 'site.noSchedule');
     assert.deepEqual((await as('GET', '/api/site/blog')).json<SiteInfo>().scheduled, []);
-    for (const at of ['tomorrow', '2026-11-28', '2026-11-28T10:00:00', '2026-13-40T10:00:00Z', ''])
+    for (const at of [
+      'tomorrow',
+      '2026-11-28',
+      '2026-11-28T10:00:00',
+      '2026-13-40T10:00:00Z',
+      '2026-02-30T10:00:00Z',
+      '2026-11-28T10:60:00Z',
+      '2026-11-28T24:00:00Z',
+      '',
+    ])
       assertError(await as('POST', url, { at }), 400, 'site.invalidTime');
     assertError(await as('POST', url, { at: 5 }), 400, 'request.invalid');
   });
@@ -371,6 +381,16 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
       assertError(await as(method, url), 405, 'route.methodNotAllowed');
   });
 
+  it('refuses a route prefix spelled with escapes rather than acting on another path', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/%73ite/blog'],
+      ['GET', '/api/site/%70ublish/blog/content/about.md'],
+      ['POST', '/api/site/p%6fsts/blog'],
+      ['DELETE', '/api/site/publis%68/blog/content/about.md'],
+    ] as const)
+      assertError(await as(method, url, { name: 'x' }), 400, 'request.badEncoding');
+  });
+
   it('refuses anonymous callers', async () => {
     for (const [method, url] of [
       ['GET', '/api/site/blog'],
@@ -396,6 +416,10 @@ describe('Hugo sites and permissions, rules, scopes and links', { skip: hugoMiss
           'outside/content/': '',
           'linked/hugo.toml': "title = 'linked'\n",
         });
+        // Another site outside the team's scope, and a link to it from inside.
+        makeHugoSite(path.join(root, 'other', 'blog'));
+        writeTree(root, { 'other/blog/content/posts/p.md': '---\ndraft: true\n---\n' });
+        fs.symlinkSync(path.join(root, 'other', 'blog'), path.join(root, 'team', 'link'));
         // A site whose archetypes and content lead out of the users' scope.
         fs.symlinkSync(
           path.join(root, 'outside', 'archetypes'),
@@ -460,6 +484,57 @@ describe('Hugo sites and permissions, rules, scopes and links', { skip: hugoMiss
     assert.equal((await as('writer', 'POST', `/api/site/publish${post}`)).status, 200);
   });
 
+  it('does not reach a site outside the scope, by dots in any encoding, backslashes or a link', async () => {
+    const outside = path.join(server.root, 'other', 'blog');
+    const before = fs.readdirSync(outside, { recursive: true }).sort();
+    const climbs = [
+      '../other/blog',
+      '..%2F..%2Fother%2Fblog',
+      '%2e%2e/%2e%2e/other/blog',
+      '..%5C..%5Cother%5Cblog',
+      '.%2e/.%2e/other/blog',
+    ];
+    for (const climb of climbs) {
+      assertError(await as('writer', 'GET', `/api/site/${climb}`), 404, 'site.notFound');
+      assertError(
+        await as('writer', 'POST', `/api/site/posts/${climb}`, { name: 'x', section: 'posts' }),
+        404,
+        'site.notFound',
+      );
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const response = await as(
+          'writer',
+          method,
+          `/api/site/publish/${climb}/content/posts/p.md`,
+        );
+        assert.equal(response.status, 404, `${method} ${climb}: ${response.text}`);
+      }
+    }
+    assertError(await as('writer', 'GET', '/api/site/link'), 404, 'site.notFound');
+    assertError(
+      await as('writer', 'POST', '/api/site/posts/link', { name: 'x' }),
+      404,
+      'site.notFound',
+    );
+    assertError(
+      await as('writer', 'POST', '/api/site/publish/link/content/posts/p.md'),
+      403,
+      'fs.outsideScope',
+    );
+    assertError(
+      await as('writer', 'POST', '/api/site/publish/link/content/posts/p.md', {
+        at: new Date(Date.now() + 60_000).toISOString(),
+      }),
+      403,
+      'fs.outsideScope',
+    );
+    assert.deepEqual(fs.readdirSync(outside, { recursive: true }).sort(), before);
+    assert.match(
+      fs.readFileSync(path.join(outside, 'content', 'posts', 'p.md'), 'utf8'),
+      /draft: true/,
+    );
+  });
+
   it('hides a site that rules hide, as if it did not exist', async () => {
     assertError(await as('hidden', 'GET', '/api/site/blog'), 404, 'site.notFound');
     assertError(
@@ -467,7 +542,9 @@ describe('Hugo sites and permissions, rules, scopes and links', { skip: hugoMiss
       404,
       'site.notFound',
     );
-    assert.notEqual((await as('hidden', 'POST', `/api/site/publish${post}`)).status, 200);
+    // Its posts are closed as any rule-hidden file is.
+    for (const method of ['GET', 'POST', 'DELETE'])
+      assertError(await as('hidden', method, `/api/site/publish${post}`), 403, 'fs.forbidden');
   });
 
   it('does not follow archetypes or content that lead out of the scope', async () => {
