@@ -1,5 +1,6 @@
 // Hugo sites: the site holding a folder (GET /api/site/{path}), the one site query the files screen
-// loads up front; posts and publishing live in site-posts.ts, loaded with the site actions.
+// loads up front; posts and publishing live in site-posts.ts, loaded with the site actions. The
+// routes and their answers: docs/SITES.md.
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, encodePath } from './client';
 import type { ApiClient } from './client';

@@ -1,5 +1,6 @@
 // Plugs the Hugo site actions into the files header and the sidebar, only inside a site. The files
-// screen loads just the site query up front; the buttons load once a site is open, the prompts on use.
+// screen loads just the site query up front; the buttons load once a site is open, the prompts on use
+// (docs/SITES.md, "In the UI").
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { parentPath } from '../api/resources';

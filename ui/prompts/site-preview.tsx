@@ -1,6 +1,7 @@
 // sitePreview: the post as the site shows it. Once a build made its page, that page in a sandboxed
 // frame (no scripts, an origin of its own, fetched through the API and given as srcdoc so it never
-// runs as this origin); before that, its Markdown rendered without the site's theme.
+// runs as this origin; docs/SECURITY.md, "Hugo sites"); before that, its Markdown rendered without
+// the site's theme.
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
