@@ -4,7 +4,7 @@ import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { refuseOtherMethods } from '../http/method-not-allowed';
-import { refuseCrossSite } from '../http/security-headers';
+import { refuseCrossSite } from '../http/same-origin';
 import { virtualPathAfter } from '../http/path-param';
 import { effectivePermissions } from '../users/user';
 import { checkConfinable, openCommandPlace } from './command-place';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CommandLineError, splitCommandLine } from '../../src/commands/command-line';
 import { createLineBuffer } from '../../src/commands/output-lines';
-import { isSameOrigin } from '../../src/http/security-headers';
+import { isSameOrigin } from '../../src/http/same-origin';
 import { notAllowedMessage, planCommand } from '../../src/commands/shell-session';
 
 describe('splitCommandLine', () => {
@@ -141,6 +141,6 @@ describe('isSameOrigin', () => {
   ];
   for (const [origin, host, expected] of rows) {
     it(`${String(origin)} against ${String(host)} is ${expected ? 'same' : 'foreign'}`, () =>
-      assert.equal(isSameOrigin({ headers: { origin, host } }), expected));
+      assert.equal(isSameOrigin(origin, host), expected));
   }
 });
