@@ -69,6 +69,7 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
       );
     refuseCrossSite(request);
     const actor = actorOf(request);
+    // The one execute check: a session, and so every command line, exists only past it.
     if (!effectivePermissions(actor).execute)
       throw new AppError('auth.forbidden', "you don't have the execute permission");
     // The view lives as long as the connection: the WebSocket outlives this HTTP request.
