@@ -105,7 +105,9 @@ describe('every server flag of --help', () => {
       const spellings = [
         [`--${flag.long}`, value],
         [`--${flag.long}=${value}`],
-        ...(flag.short ? [[`-${flag.short}`, value], [`-${flag.short}=${value}`]] : []),
+        ...(flag.short
+          ? [[`-${flag.short}`, value], [`-${flag.short}=${value}`], [`-${flag.short}${value}`]]
+          : []),
       ];
       for (const spelling of spellings)
         it(`reads ${spelling.join(' ')}`, () =>
@@ -125,6 +127,17 @@ describe('every server flag of --help', () => {
           assert.notDeepEqual(row.read(serve(extra, { [flag.env]: word })), row.expected));
       it(`refuses ${flag.env}=maybe, naming it`, () =>
         assert.throws(() => serve(extra, { [flag.env]: 'maybe' }), new RegExp(flag.env)));
+      // The subcommands' forms, which the server's flags share since they have one parser.
+      for (const spelling of [`--${flag.long}=false`, `--no-${flag.long}`])
+        it(`reads ${spelling} as off, over ${flag.env}=true`, () =>
+          assert.notDeepEqual(
+            row.read(serve([...extra, spelling], { [flag.env]: 'true' })),
+            row.expected,
+          ));
+      it(`reads --${flag.long}=On as on`, () =>
+        assert.deepEqual(row.read(serve([...extra, `--${flag.long}=On`])), row.expected));
+      it(`refuses --${flag.long}=maybe, naming it`, () =>
+        assert.throws(() => serve([...extra, `--${flag.long}=maybe`]), new RegExp(flag.long)));
     }
   }
 
