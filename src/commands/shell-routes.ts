@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { refuseCrossSite } from '../http/same-origin';
 import { virtualPathAfter } from '../http/path-param';
 import { effectivePermissions } from '../users/user';
@@ -161,6 +160,5 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
       },
       wsHandler: (socket: CommandSocket, request) => session(socket, request),
     });
-    refuseOtherMethods(app, url, ['GET']);
   }
 }
