@@ -21,12 +21,12 @@ import {
 import {
   brotliOptions,
   contentTypeOf,
-  etagOf,
   gzipOptions,
   isWorthCompressing,
   uiFilesKey,
   uiManifestKey,
 } from '../src/http/ui-assets';
+import { bodyEtagOf } from '../src/files/etags';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** The sentinel every Node release carries; postject flips it so that node runs the blob. */
@@ -230,7 +230,7 @@ export async function embedUi(
       files.push({
         path: name,
         contentType,
-        etag: etagOf(body),
+        etag: bodyEtagOf(body),
         body: append(body),
         variants: Object.fromEntries(
           variants.map(([encoding, bytes]) => [encoding, append(bytes)]),

@@ -12,6 +12,7 @@ import { rawRoutes } from './files/raw-routes';
 import { installAuthentication } from './http/auth';
 import { installErrorHandling, notFound, sendError, toAppError } from './http/error-handler';
 import { installJsonBodies } from './http/json-bodies';
+import { recordRouteMethods } from './http/method-not-allowed';
 import { brandingRoutes } from './http/branding-files';
 import { pageShellRoutes } from './http/page-shell';
 import { installSecurityHeaders } from './http/security-headers';
@@ -19,6 +20,7 @@ import { installWebSockets } from './http/websocket-upgrade';
 import type { UiAssets } from './http/ui-assets';
 import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { siteRoutes } from './site/site-routes';
 import { previewRoutes } from './previews/preview-routes';
 import { fileRequestRoutes } from './shares/file-request-routes';
 import { publicShareRoutes } from './shares/public-routes';
@@ -45,6 +47,7 @@ const routeModules: RouteModule[] = [
   fileRequestRoutes,
   searchRoutes,
   commandRoutes,
+  siteRoutes,
   brandingRoutes,
 ];
 
@@ -112,6 +115,8 @@ export async function createApp(
     );
   }
 
+  // Every /api route's methods, recorded as the modules register them: their 405s come from that.
+  const methods = recordRouteMethods(app, `${ctx.config.baseUrl}/api/`);
   await app.register(
     async (scoped) => {
       installAuthentication(scoped, ctx);
@@ -121,5 +126,6 @@ export async function createApp(
     },
     { prefix: ctx.config.baseUrl },
   );
+  methods.install();
   return app;
 }

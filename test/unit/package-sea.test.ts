@@ -8,7 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { embedUi } from '../../scripts/package-sea';
 import type { UiManifest, UiManifestEntry, UiSlice } from '../../src/http/ui-assets';
-import { etagOf, uiFilesKey, uiManifestKey } from '../../src/http/ui-assets';
+import { bodyEtagOf } from '../../src/files/etags';
+import { uiFilesKey, uiManifestKey } from '../../src/http/ui-assets';
 
 /** The manifest and the packed files embedUi wrote, and a way to read one file's bytes. */
 function readEmbedded(assets: Record<string, string>) {
@@ -57,7 +58,7 @@ describe('package-sea: embedded UI', () => {
         ['tiny.css', 'text/css; charset=utf-8', []],
       ],
     );
-    assert.equal(manifest.files[0]?.etag, etagOf(script));
+    assert.equal(manifest.files[0]?.etag, bodyEtagOf(script));
     assert.ok(bytes(entry('assets/logo-3c4d.png').body).equals(image));
     assert.ok(bytes(entry('assets/app-1a2b.js').body).equals(script));
     assert.ok(bytes(entry('tiny.css').body).equals(Buffer.from('body{margin:0}')));

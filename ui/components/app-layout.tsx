@@ -6,6 +6,7 @@ import { closePrompt, promptStore, showPrompt, usePrompt } from '../state/prompt
 import { Header } from './header';
 import { layoutPanels } from './extension-points';
 import './shell-extension';
+import './site-extension';
 import { HeaderSlotContext } from './header-actions';
 import { ProgressBar } from './progress-bar';
 import { PromptHost } from './prompt-host';

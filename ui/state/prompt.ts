@@ -1,18 +1,16 @@
 // The open prompt (SPEC §2 Prompts, §4): one at a time, named by its show state, with its props.
 import type { ResourceItem } from '../api/resources';
+import type { Site } from '../api/site';
 import { createStore, useStore } from './store';
 
-/**
- * Props of each prompt. Part 2 adds its own (share, search, deleteUser…) by declaration merging:
- * `declare module '../state/prompt' { interface PromptPropsMap { share: { item: ResourceItem } } }`.
- */
+/** Props of each prompt; ui/prompts/registry.ts names the component that shows each one. */
 export interface PromptPropsMap {
   help: Record<string, never>;
   sidebar: Record<string, never>;
   more: Record<string, never>;
-  /** The search panel (part 2 registers its component); Ctrl/Cmd+F and the header box open it. */
+  /** The search panel; Ctrl/Cmd+F and the header box open it. */
   search: Record<string, never>;
-  /** The share dialog (part 2 registers its component); the header's share button opens it. */
+  /** The share dialog; the header's share button opens it. */
   share: { item: ResourceItem };
   info: { items: ResourceItem[]; folder?: ResourceItem & { numDirs?: number; numFiles?: number } };
   newFile: { folder: string };
@@ -28,6 +26,12 @@ export interface PromptPropsMap {
     onContinue?: () => void;
     onCancel?: () => void;
   };
+  /** A new post of the site from an archetype; `folder` picks the section it starts in. */
+  newPost: { site: Site; folder: string };
+  /** Publishing, scheduling and previewing one post of a site (the editor's site actions). */
+  publish: { path: string };
+  schedule: { path: string };
+  sitePreview: { path: string };
 }
 
 export type PromptName = keyof PromptPropsMap;

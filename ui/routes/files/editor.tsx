@@ -1,46 +1,35 @@
 // The text editor (loaded on use): CodeMirror with the language picked from the file name (loaded lazily),
 // read-only for textImmutable, at least 20 lines and growing; Ctrl/Cmd+S and the header button save.
-// A Markdown file also shows its rendered view: beside the editor, or instead of it on a phone.
-import { usePreviewTicket } from '../../api/tickets';
+// A Markdown file also shows its rendered view (without its front matter): beside the editor, or
+// instead of it on a phone, and a site's post its publication state.
 import { LanguageDescription } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
 import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { encodePath } from '../../api/client';
-import { inlineLink, parentPath, saveFile } from '../../api/resources';
+import { saveFile } from '../../api/resources';
 import type { Resource } from '../../api/resources';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
 import { HeaderActions } from '../../components/header-actions';
 import type { ButtonState } from '../../components/icon-button';
 import { IconButton } from '../../components/icon-button';
+import { stripFrontMatter } from '../../components/front-matter';
 import { isMarkdown, MarkdownView } from '../../components/markdown-file';
 import { useMediaQuery } from '../../components/use-media';
+import type { OpenEditor } from '../../state/open-editor';
+import { openEditorStore } from '../../state/open-editor';
 import { useUser } from '../../state/session';
+import { useImageResolver } from './markdown-images';
+import { PostStatus } from './post-status';
 
 /** How long the save button shows its tick. */
 export const savedTickMs = 1000;
 
 export function canEdit(resource: Resource, modify: boolean): boolean {
   return resource.type === 'text' && modify;
-}
-
-/** Pictures a Markdown file names relative to itself load from its folder, under its ticket. */
-function useImageResolver(resource: Resource, enabled: boolean) {
-  const api = useApi();
-  const folder = parentPath(resource.path);
-  const ticket = usePreviewTicket(folder, enabled);
-  return useCallback(
-    (relative: string) => {
-      if (!ticket) return undefined;
-      const base = `http://folder${encodePath(folder === '/' ? '/' : `${folder}/`)}`;
-      return inlineLink(api, decodeURIComponent(new URL(relative, base).pathname), ticket);
-    },
-    [api, folder, ticket],
-  );
 }
 
 export default function Editor({ resource }: { resource: Resource }) {
@@ -50,12 +39,14 @@ export default function Editor({ resource }: { resource: Resource }) {
   const dark = useMediaQuery('(prefers-color-scheme: dark)');
   const editable = canEdit(resource, user.perm.modify);
   const content = useRef(resource.content ?? '');
+  /** The text the server holds, as last loaded or saved. */
+  const saved = useRef(resource.content ?? '');
   const [saveState, setSaveState] = useState<ButtonState>('idle');
   const [language, setLanguage] = useState<Extension | null>(null);
   const markdown = isMarkdown(resource.name);
   const [source, setSource] = useState(resource.content ?? '');
   const [rendered, setRendered] = useState(true);
-  const resolveImage = useImageResolver(resource, markdown);
+  const resolveImage = useImageResolver(resource.path, markdown);
 
   useEffect(() => {
     let live = true;
@@ -69,22 +60,48 @@ export default function Editor({ resource }: { resource: Resource }) {
     };
   }, [resource.name]);
 
+  // Writes the text as it is now; the header button and Ctrl/Cmd+S report a failure, a flush throws it.
+  const write = useRef(async () => {});
+  write.current = async () => {
+    const text = content.current;
+    setSaveState('loading');
+    try {
+      await saveFile(api, resource.path, text);
+    } catch (error) {
+      setSaveState('idle');
+      throw error;
+    }
+    saved.current = text;
+    setSaveState('success');
+    setTimeout(() => setSaveState((state) => (state === 'success' ? 'idle' : state)), savedTickMs);
+  };
   const save = useRef(async () => {});
   save.current = async () => {
     if (!editable || saveState === 'loading') return;
-    setSaveState('loading');
-    try {
-      await saveFile(api, resource.path, content.current);
-      setSaveState('success');
-      setTimeout(
-        () => setSaveState((state) => (state === 'success' ? 'idle' : state)),
-        savedTickMs,
-      );
-    } catch (error) {
-      setSaveState('idle');
-      notifyError(error);
-    }
+    await write.current().catch(notifyError);
   };
+
+  useEffect(() => {
+    const entry: OpenEditor = {
+      path: resource.path,
+      text: () => content.current,
+      isDirty: () => editable && content.current !== saved.current,
+      flush: async () => {
+        if (entry.isDirty()) await write.current();
+      },
+    };
+    openEditorStore.set(entry);
+    return () => openEditorStore.set((current) => (current === entry ? null : current));
+  }, [resource.path, editable]);
+
+  // A newer version from the server (publishing rewrote the front matter) replaces the text on
+  // screen without an onChange from CodeMirror, so the copies kept here follow it.
+  useEffect(() => {
+    const text = resource.content ?? '';
+    content.current = text;
+    saved.current = text;
+    setSource(text);
+  }, [resource.content]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -133,6 +150,7 @@ export default function Editor({ resource }: { resource: Resource }) {
           }
         />
       )}
+      {markdown && <PostStatus path={resource.path} />}
       <div className={`editor-area${withRendered ? ' with-rendered' : ''}`}>
         <div className="editor">
           {!editable && <p className="editor-readonly">{t('editor.readOnly')}</p>}
@@ -153,7 +171,7 @@ export default function Editor({ resource }: { resource: Resource }) {
         {withRendered && (
           <Suspense fallback={null}>
             <MarkdownView
-              source={source}
+              source={stripFrontMatter(source)}
               resolveImage={resolveImage}
               label={t('editor.rendered')}
             />
