@@ -19,9 +19,9 @@ export = {
     require('@fastify/fast-json-stringify-compiler')(),
   /** 2,500 media types, made into two maps when loaded: the first file type looked up pays. */
   mimeTypes: (): typeof MimeTypes => (mimeTypes ??= require('mime-types')),
-  /** File Browser's YAML configuration and exports. */
+  /** File Browser's YAML configuration and exports, Hugo's configuration and front matter. */
   yaml: (): typeof Yaml => require('yaml'),
-  /** File Browser's TOML configuration. */
+  /** File Browser's TOML configuration, Hugo's configuration and front matter. */
   smolToml: (): typeof SmolToml => require('smol-toml'),
   /** WebSockets, for the shell panel. */
   ws: (): WebSocketLibrary => require('ws'),

@@ -1,6 +1,5 @@
 // A post's front matter: finding the block (YAML ---, TOML +++ or a JSON object) and reading draft and date.
-import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
+import libraries from '../deferred-libraries.cjs';
 
 /** A post whose front matter Drawer cannot read or edit safely; the file is left as it is. */
 export class FrontMatterError extends Error {
@@ -80,8 +79,8 @@ export function parseFrontMatter(text: string, block: FrontMatterBlock): Record<
   const body = text.slice(block.bodyStart, block.bodyEnd);
   let data: unknown;
   try {
-    if (block.format === 'yaml') data = parseYaml(body, { maxAliasCount: 100 }) ?? {};
-    else if (block.format === 'toml') data = parseToml(body);
+    if (block.format === 'yaml') data = libraries.yaml().parse(body, { maxAliasCount: 100 }) ?? {};
+    else if (block.format === 'toml') data = libraries.smolToml().parse(body);
     else data = JSON.parse(body);
   } catch (error) {
     throw new FrontMatterError(`the front matter is not valid ${block.format.toUpperCase()}`, {

@@ -1,6 +1,5 @@
 // A Hugo configuration file: which names make a folder a site, and the few keys Drawer reads from it.
-import { parse as parseToml } from 'smol-toml';
-import { parse as parseYaml } from 'yaml';
+import libraries from '../deferred-libraries.cjs';
 import type { TemplateMap, TemplateValue } from './archetype-values';
 
 /** The files that make a folder a Hugo site, in the order Hugo prefers them. */
@@ -72,8 +71,9 @@ function paramsOf(value: unknown, depth = 0): TemplateMap {
 export function parseHugoConfig(fileName: string, text: string): HugoConfig {
   let data: unknown;
   try {
-    if (fileName.endsWith('.toml')) data = parseToml(text);
-    else if (fileName.endsWith('.yaml')) data = parseYaml(text, { maxAliasCount: 100 }) ?? {};
+    if (fileName.endsWith('.toml')) data = libraries.smolToml().parse(text);
+    else if (fileName.endsWith('.yaml'))
+      data = libraries.yaml().parse(text, { maxAliasCount: 100 }) ?? {};
     else data = JSON.parse(text);
   } catch (error) {
     throw new SiteConfigError(
