@@ -1,7 +1,7 @@
 // Libraries required when first used rather than at start: /health, a login and a listing need none of them.
 // A .cts file, so that each require() stays a call inside a function: esbuild bundles the package as
 // a module that runs when first called, and tsx runs this file as CommonJS. An import at the top
-// of an ES module would run them all at start (the start-up figures are in the README).
+// of an ES module would run them all at start (docs/STARTUP.md).
 import type * as MimeTypes from 'mime-types';
 import type * as SmolToml from 'smol-toml';
 import type * as Yaml from 'yaml';

@@ -1,5 +1,5 @@
 // Route schemas compiled when a request first needs them: at start, ajv and fast-json-stringify
-// are not even loaded, and a route nobody calls never costs its generated code.
+// are not even loaded, and a route nobody calls never costs its generated code (docs/STARTUP.md).
 import type { FastifyServerOptions } from 'fastify';
 import compilers from '../deferred-libraries.cjs';
 
@@ -75,7 +75,9 @@ function deferredFactory<Compiled>(
 
 /**
  * fastify's `schemaController.compilersFactory`: its default compilers, with each route's schemas
- * compiled on first use, or at start (`eager`) as fastify does when given none.
+ * compiled on first use, or at start (`eager`) as fastify does when given none. Given factories,
+ * fastify no longer lower-cases the names in a `headers` schema, so one must name headers in
+ * lower case (Drawer's routes have none).
  */
 export function deferredCompilers(eager = false): CompilersFactory {
   const factories = eager
