@@ -25,4 +25,5 @@ export const promptComponents: { [N in PromptName]?: PromptComponent<N> } = {
   shareEdit: lazy(() => import('./share-edit')),
   search: lazy(() => import('./search')),
   deleteUser: lazy(() => import('./delete-user')),
+  unsaved: lazy(() => import('./unsaved')),
 };

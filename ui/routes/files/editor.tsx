@@ -1,5 +1,6 @@
 // The text editor (loaded on use): CodeMirror with the language picked from the file name (loaded lazily),
 // read-only for textImmutable, at least 20 lines and growing; Ctrl/Cmd+S and the header button save.
+// Unsaved changes are marked, and leaving with them asks first (unsaved-changes.ts).
 // A Markdown file also shows its rendered view: beside the editor, or instead of it on a phone.
 import { usePreviewTicket } from '../../api/tickets';
 import { LanguageDescription } from '@codemirror/language';
@@ -20,6 +21,8 @@ import { IconButton } from '../../components/icon-button';
 import { isMarkdown, MarkdownView } from '../../components/markdown-file';
 import { useMediaQuery } from '../../components/use-media';
 import { useUser } from '../../state/session';
+import { EditorBar } from './editor-bar';
+import { useUnsavedChanges } from './unsaved-changes';
 
 /** How long the save button shows its tick. */
 export const savedTickMs = 1000;
@@ -50,6 +53,9 @@ export default function Editor({ resource }: { resource: Resource }) {
   const dark = useMediaQuery('(prefers-color-scheme: dark)');
   const editable = canEdit(resource, user.perm.modify);
   const content = useRef(resource.content ?? '');
+  /** The text as last saved: the file is modified while the editor's text differs from it. */
+  const savedText = useRef(resource.content ?? '');
+  const [dirty, setDirty] = useState(false);
   const [saveState, setSaveState] = useState<ButtonState>('idle');
   const [language, setLanguage] = useState<Extension | null>(null);
   const markdown = isMarkdown(resource.name);
@@ -69,22 +75,27 @@ export default function Editor({ resource }: { resource: Resource }) {
     };
   }, [resource.name]);
 
+  /** Saves the text as it is now; throws when the server refuses. */
+  const saveNow = async () => {
+    const text = content.current;
+    setSaveState('loading');
+    try {
+      await saveFile(api, resource.path, text);
+    } catch (error) {
+      setSaveState('idle');
+      throw error;
+    }
+    savedText.current = text;
+    setDirty(content.current !== text);
+    setSaveState('success');
+    setTimeout(() => setSaveState((state) => (state === 'success' ? 'idle' : state)), savedTickMs);
+  };
   const save = useRef(async () => {});
   save.current = async () => {
     if (!editable || saveState === 'loading') return;
-    setSaveState('loading');
-    try {
-      await saveFile(api, resource.path, content.current);
-      setSaveState('success');
-      setTimeout(
-        () => setSaveState((state) => (state === 'success' ? 'idle' : state)),
-        savedTickMs,
-      );
-    } catch (error) {
-      setSaveState('idle');
-      notifyError(error);
-    }
+    await saveNow().catch(notifyError);
   };
+  useUnsavedChanges(resource.name, editable && dirty, saveNow);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -125,6 +136,9 @@ export default function Editor({ resource }: { resource: Resource }) {
                 <IconButton
                   icon="save"
                   label={t('buttons.save')}
+                  title={`${t('buttons.save')} (${t('prompts.help.keys.save')})`}
+                  showLabel
+                  className={`save-button${dirty ? ' is-dirty' : ''}`}
                   state={saveState}
                   onClick={() => void save.current()}
                 />
@@ -133,13 +147,14 @@ export default function Editor({ resource }: { resource: Resource }) {
           }
         />
       )}
+      <EditorBar path={resource.path} editable={editable} dirty={dirty} />
       <div className={`editor-area${withRendered ? ' with-rendered' : ''}`}>
         <div className="editor">
-          {!editable && <p className="editor-readonly">{t('editor.readOnly')}</p>}
           <CodeMirror
             value={resource.content ?? ''}
             onChange={(value) => {
               content.current = value;
+              setDirty(value !== savedText.current);
               if (markdown) setSource(value);
             }}
             extensions={extensions}
