@@ -57,6 +57,29 @@ describe('file operations', () => {
     assert.ok(fs.statSync(path.join(root, 'My Folder')).isDirectory());
   });
 
+  it('refuses a new folder whose name is taken, saying so beside the name, and stays', async () => {
+    await tab.open('/files/');
+    for (const taken of ['docs', 'note.txt']) {
+      await tab.page.getByRole('button', { name: 'New folder' }).click();
+      const input = dialog().getByRole('textbox');
+      await input.fill(taken);
+      await tab.page.keyboard.press('Enter');
+      await dialog()
+        .getByRole('alert')
+        .getByText('An item with this name already exists.')
+        .waitFor();
+      assert.equal(await input.getAttribute('aria-invalid'), 'true');
+      assert.equal(appPath(tab.page, ui.server), '/files/');
+      if (taken === 'docs') await tab.shot('prompt-new-folder-taken');
+      // A new name clears the complaint, and Create works again.
+      await input.fill(`${taken}-2`);
+      assert.equal(await dialog().getByRole('alert').count(), 0);
+      await tab.page.keyboard.press('Escape');
+    }
+    assert.deepEqual(fs.readdirSync(path.join(root, 'docs')).sort(), ['inner', 'report.txt']);
+    assert.ok(fs.statSync(path.join(root, 'note.txt')).isFile());
+  });
+
   it('renames the selected item from the header and reloads the listing', async () => {
     await tab.open('/files/');
     await item('/note.txt').click();
@@ -70,15 +93,21 @@ describe('file operations', () => {
     assert.equal(appPath(tab.page, ui.server), '/files/');
   });
 
-  it('shows "Something went wrong" with the status when a rename fails', async () => {
+  it('says a taken name beside it when a rename clashes, and "Something went wrong" when a rename fails', async () => {
     fs.writeFileSync(path.join(root, 'taken.txt'), 'x');
     await tab.open('/files/');
     await item('/note.txt').click();
     await tab.page.getByRole('button', { name: 'Rename' }).click();
     await dialog().getByRole('textbox').fill('taken.txt');
     await dialog().getByRole('button', { name: 'Rename' }).click();
+    await dialog().getByRole('alert').getByText('An item with this name already exists.').waitFor();
+    assert.equal(fs.readFileSync(path.join(root, 'taken.txt'), 'utf8'), 'x');
+
+    fs.rmSync(path.join(root, 'note.txt'));
+    await dialog().getByRole('textbox').fill('fresh.txt');
+    await dialog().getByRole('button', { name: 'Rename' }).click();
     await dialog().getByText('Something went wrong').waitFor();
-    assert.match(await dialog().locator('.prompt-error').innerText(), /^409: /);
+    assert.match(await dialog().locator('.prompt-error').innerText(), /^404: /);
     await tab.shot('prompt-error');
     await dialog().getByRole('button', { name: 'Close' }).click();
     assert.equal(await dialog().count(), 0);
