@@ -104,7 +104,16 @@ describe('editor', () => {
       .getByRole('alert')
       .filter({ hasText: "This location can't be reached." });
     await toast.waitFor();
-    assert.equal(await toast.getByRole('link', { name: 'Report issue' }).count(), 1);
+    const report = toast.getByRole('link', { name: 'Report issue' });
+    assert.equal(await report.count(), 1);
+    // The words show; the status and code are under Details, and go into the report.
+    assert.equal(await toast.getByText(/HTTP 404/).isVisible(), false);
+    await toast.getByText('Details').click();
+    await toast.getByText(/^HTTP 404 · fs\.notFound/).waitFor();
+    assert.match(
+      decodeURIComponent(String(await report.getAttribute('href'))),
+      /This location can't be reached\.\s+HTTP 404 · fs\.notFound/,
+    );
     assert.equal(
       await tab.page.getByRole('button', { name: 'Save' }).getAttribute('data-state'),
       'idle',

@@ -107,7 +107,15 @@ describe('file operations', () => {
     await dialog().getByRole('textbox').fill('fresh.txt');
     await dialog().getByRole('button', { name: 'Rename' }).click();
     await dialog().getByText('Something went wrong').waitFor();
-    assert.match(await dialog().locator('.prompt-error').innerText(), /^404: /);
+    // Words only; the status and the error's code wait under Details.
+    assert.equal(
+      await dialog().locator('.prompt-error').innerText(),
+      "This location can't be reached.",
+    );
+    const details = dialog().getByRole('group').filter({ hasText: 'Details' });
+    assert.equal(await details.getByText(/HTTP 404/).isVisible(), false);
+    await details.getByText('Details').click();
+    assert.match(await details.getByText(/HTTP 404/).innerText(), /^HTTP 404 · fs\.notFound/);
     await tab.shot('prompt-error');
     await dialog().getByRole('button', { name: 'Close' }).click();
     assert.equal(await dialog().count(), 0);
