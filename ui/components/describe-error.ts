@@ -41,7 +41,9 @@ export function describeError(error: unknown): string {
  */
 export function describeDetail(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  const parts = [error.status > 0 ? `HTTP ${error.status}` : '', error.code, error.message];
+  // The server's message only when it says more than the words shown above it.
+  const message = error.message === describeError(error) ? '' : error.message;
+  const parts = [error.status > 0 ? `HTTP ${error.status}` : '', error.code, message];
   return parts.filter(Boolean).join(' · ');
 }
 
