@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { config } from '../config';
 import type { ApiClient, Query } from './client';
-import { ApiError, encodePath } from './client';
+import { encodePath } from './client';
 import type { Ticket } from './tickets';
 import { ticketParams } from './tickets';
 
@@ -73,7 +73,7 @@ export function filesUrl(virtualPath: string, isDir: boolean): string {
   return `/files${encodePath(normal)}${isDir ? '/' : ''}`;
 }
 
-function resourceUrl(virtualPath: string): string {
+export function resourceUrl(virtualPath: string): string {
   return `api/resources${encodePath(virtualPath.startsWith('/') ? virtualPath : `/${virtualPath}`)}`;
 }
 
@@ -116,23 +116,6 @@ export function resourcePageQuery(api: ApiClient, virtualPath: string, offset: n
 
 export async function createFile(api: ApiClient, virtualPath: string): Promise<void> {
   await api.call('POST', resourceUrl(virtualPath), { query: { override: false }, body: '' });
-}
-
-/**
- * Whether anything answers at the path (404 says no). File Browser's API creates a folder that is
- * already there without a word (200, which its own clients rely on), so Drawer's prompts ask first.
- * A folder is asked for one item of its paged form, so a big one is not listed whole.
- */
-export async function resourceExists(api: ApiClient, virtualPath: string): Promise<boolean> {
-  try {
-    await api.call('GET', resourceUrl(normalizePath(virtualPath)), {
-      query: { offset: 0, limit: 1 },
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return false;
-    throw error;
-  }
 }
 
 export async function createFolder(api: ApiClient, virtualPath: string): Promise<void> {
