@@ -18,6 +18,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import type { UiAssets } from './http/ui-assets';
 import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { siteRoutes } from './site/site-routes';
 import { previewRoutes } from './previews/preview-routes';
 import { fileRequestRoutes } from './shares/file-request-routes';
 import { publicShareRoutes } from './shares/public-routes';
@@ -44,6 +45,7 @@ const routeModules: RouteModule[] = [
   fileRequestRoutes,
   searchRoutes,
   commandRoutes,
+  siteRoutes,
   brandingRoutes,
 ];
 

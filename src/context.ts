@@ -49,6 +49,13 @@ import type { UploadCleaner } from './uploads/upload-cleaner';
 import { createUploadCleaner } from './uploads/upload-cleaner';
 import { createUploadFoldersStore } from './uploads/upload-folders-store';
 import type { UploadDeps } from './uploads/uploads';
+import { createSiteBuilds } from './site/site-build';
+import type { SiteBuilds } from './site/site-build';
+import { runScheduledPublication } from './site/site-schedule-run';
+import { createSiteScheduler, systemTimers } from './site/site-scheduler';
+import type { SiteScheduler, Timers } from './site/site-scheduler';
+import { createSiteSchedulesStore } from './site/site-schedules-store';
+import type { SiteSchedulesStore } from './site/site-schedules-store';
 import type { Database } from './store/database';
 import { openDatabase } from './store/database';
 import { initialDatabase, setUpFirstAdmin } from './store/first-run';
@@ -102,6 +109,14 @@ export interface Context {
   previews: Previews;
   /** Names of the served tree in memory for search; serve() starts its build after listening. */
   searchIndex: SearchIndex;
+  /** The timers of scheduled work (publications); injectable so tests can drive the clock. */
+  timers: Timers;
+  /** Posts of Hugo sites waiting for their publication (docs/SITES.md). */
+  siteSchedules: SiteSchedulesStore;
+  /** Runs those publications on time; the site routes start and stop it with the server. */
+  siteScheduler: SiteScheduler;
+  /** Site builds, one at a time, in the sandbox; the last one of each site. */
+  siteBuilds: SiteBuilds;
 }
 
 export interface FirstRun {
@@ -115,6 +130,7 @@ export interface ContextOptions {
   fetch?: typeof fetch;
   /** The running bundle's folder, where the preview worker's bundle lies (default: the cwd). */
   bundleFolder?: string;
+  timers?: Timers;
 }
 
 export async function createContext(
@@ -169,6 +185,16 @@ export async function createContext(
     folders: createUploadFoldersStore(database),
     activity: createUploadActivity(now),
   };
+  const siteSchedules = createSiteSchedulesStore(database);
+  const timers = options.timers ?? systemTimers;
+  const searchIndex = createSearchIndex(
+    { fs: fsSettings, log },
+    {
+      enabled: config.searchIndex,
+      maxEntries: config.searchIndexMax,
+      maxWatches: inotifyWatchBudget(),
+    },
+  );
   const context: Context = {
     config,
     log,
@@ -202,14 +228,25 @@ export async function createContext(
       log,
     }),
     previews,
-    searchIndex: createSearchIndex(
-      { fs: fsSettings, log },
-      {
-        enabled: config.searchIndex,
-        maxEntries: config.searchIndexMax,
-        maxWatches: inotifyWatchBudget(),
-      },
-    ),
+    searchIndex,
+    timers,
+    siteSchedules,
+    // Each publication runs with the context it belongs to, once that exists.
+    siteScheduler: createSiteScheduler({
+      store: siteSchedules,
+      now,
+      timers,
+      log,
+      run: (schedule) => runScheduledPublication(context, schedule),
+    }),
+    siteBuilds: createSiteBuilds({
+      config,
+      settings,
+      fs: fsSettings,
+      searchIndex,
+      now,
+      log,
+    }),
   };
   return { context, firstRun };
 }

@@ -90,6 +90,22 @@ const statusByCode = {
   // could not run at all (missing program, time limit) is the server's fault.
   'hook.refused': 403,
   'hook.failed': 500,
+  // Hugo sites (docs/SITES.md): no site holds the path, or the file is not one of its posts; a
+  // name, section, archetype or time the request got wrong; an archetype using what Drawer does
+  // not interpret, or whose syntax is broken; a site configuration or front matter Drawer cannot
+  // use as it stands; no schedule to cancel; too many schedules kept for one user.
+  'site.notFound': 404,
+  'site.notAPost': 404,
+  'site.invalidName': 400,
+  'site.invalidSection': 400,
+  'site.unknownArchetype': 400,
+  'site.invalidTime': 400,
+  'site.templateUnsupported': 400,
+  'site.templateInvalid': 400,
+  'site.badConfig': 422,
+  'site.badFrontMatter': 422,
+  'site.noSchedule': 404,
+  'site.tooManySchedules': 409,
   internal: 500,
 } as const satisfies Record<string, number>;
 

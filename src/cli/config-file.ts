@@ -99,6 +99,12 @@ const settingsShape: Shape = {
     shell: { array: 'string' },
     commands: { record: { array: 'string' } },
     recaptcha: { object: { host: 'string', key: 'string', secret: 'string' } },
+    // Hugo sites (docs/SITES.md); absent in backups made before they existed.
+    site: {
+      optional: {
+        object: { buildCommand: 'string', contentDir: 'string', roots: { array: 'string' } },
+      },
+    },
   },
 };
 

@@ -1,9 +1,10 @@
 // Applying a PUT /api/settings body: field checks that a schema cannot express, then the merge.
+import { CommandLineError, splitCommandLine } from '../commands/command-line';
 import { AppError } from '../errors';
 import { normaliseScope } from '../fs/scope-dirs';
 import { cleanCommands, mergeSorting, toRules } from '../users/user-input';
-import type { Settings } from './settings';
-import { normaliseSettings } from './settings';
+import type { Settings, SiteSettings } from './settings';
+import { normaliseSettings, siteSettingsOf } from './settings';
 import type { SettingsInput } from './settings-schemas';
 
 /**
@@ -53,13 +54,37 @@ export function applySettingsInput(current: Settings, input: SettingsInput): Set
     shell: input.shell ?? current.shell,
     commands: input.commands ? { ...input.commands } : current.commands,
     recaptcha,
+    site: input.site ? checkedSite({ ...siteSettingsOf(current), ...input.site }) : current.site,
   });
 }
 
-/** What GET shows: everything but the reCAPTCHA secret. */
-/** What GET /api/settings shows: no secret, and the login method this server runs with. */
+/** The site settings as saved: a build command that splits into words, a relative content folder, root paths. */
+function checkedSite(site: SiteSettings): SiteSettings {
+  const buildCommand = site.buildCommand.trim();
+  try {
+    if (splitCommandLine(buildCommand).length === 0)
+      invalid('site.buildCommand', 'must name a program');
+  } catch (error) {
+    if (!(error instanceof CommandLineError)) throw error;
+    invalid('site.buildCommand', error.message);
+  }
+  const segments = site.contentDir
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.');
+  if (site.contentDir.startsWith('/') || segments.includes('..') || site.contentDir.includes('\\'))
+    invalid('site.contentDir', 'must be a folder inside the site, like "content"');
+  const roots = [...new Set(site.roots.map((root) => checkedScope('site.roots', root)))];
+  return { buildCommand, contentDir: segments.join('/'), roots };
+}
+
+/** What GET /api/settings shows: no secret, the login method this server runs with, site defaults filled. */
 export function settingsView(settings: Settings, authMethod: Settings['authMethod']): Settings {
-  return { ...settings, authMethod, recaptcha: { ...settings.recaptcha, secret: '' } };
+  return {
+    ...settings,
+    authMethod,
+    recaptcha: { ...settings.recaptcha, secret: '' },
+    site: siteSettingsOf(settings),
+  };
 }
 
 function checkedScope(field: string, value: string): string {

@@ -69,6 +69,15 @@ export const settingsBody = {
         secret: plainText(1024),
       },
     },
+    site: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        buildCommand: plainText(4096),
+        contentDir: plainText(1024),
+        roots: { type: 'array', maxItems: 100, items: plainText(4096) },
+      },
+    },
   },
 } as const;
 
@@ -94,6 +103,7 @@ export interface SettingsInput {
   shell?: string[];
   commands?: Record<string, string[]>;
   recaptcha?: { host?: string; key?: string; secret?: string };
+  site?: { buildCommand?: string; contentDir?: string; roots?: string[] };
 }
 
 const stringList = { type: 'array', items: { type: 'string' } } as const;
@@ -145,6 +155,14 @@ export const settingsResponse = {
     recaptcha: {
       type: 'object',
       properties: { host: { type: 'string' }, key: { type: 'string' }, secret: { type: 'string' } },
+    },
+    site: {
+      type: 'object',
+      properties: {
+        buildCommand: { type: 'string' },
+        contentDir: { type: 'string' },
+        roots: stringList,
+      },
     },
   },
 } as const;

@@ -20,6 +20,30 @@ export interface Recaptcha {
   secret: string;
 }
 
+/** Hugo sites (docs/SITES.md): how they are built, where their posts are, which folders count. */
+export interface SiteSettings {
+  /** Split like a command line and run without a shell, in the site's folder. */
+  buildCommand: string;
+  /** Relative to a site's folder; "" reads the site's Hugo configuration (else "content"). */
+  contentDir: string;
+  /** Folders (paths from the served root) that are sites; empty: any folder with a Hugo configuration. */
+  roots: string[];
+}
+
+export const defaultSiteSettings: SiteSettings = {
+  buildCommand: 'hugo',
+  contentDir: '',
+  roots: [],
+};
+
+/** A database written before sites existed has no `site`: the defaults apply. */
+export function siteSettingsOf(settings: Readonly<Pick<Settings, 'site'>>): SiteSettings {
+  const site = settings.site;
+  return site
+    ? { buildCommand: site.buildCommand, contentDir: site.contentDir, roots: [...site.roots] }
+    : { ...defaultSiteSettings, roots: [] };
+}
+
 export interface Settings {
   signup: boolean;
   hideLoginButton: boolean;
@@ -35,6 +59,8 @@ export interface Settings {
   shell: string[];
   commands: Record<string, string[]>;
   recaptcha: Recaptcha;
+  /** Absent in databases written before Hugo sites existed (read it with siteSettingsOf). */
+  site?: SiteSettings;
 }
 
 export const defaultRecaptchaHost = 'https://www.google.com';
@@ -91,6 +117,7 @@ export function defaultSettings(noAuth: boolean): Settings {
     shell: [],
     commands: emptyHookCommands(),
     recaptcha: { host: defaultRecaptchaHost, key: '', secret: '' },
+    site: siteSettingsOf({}),
   };
 }
 
@@ -112,6 +139,7 @@ export function normaliseSettings(settings: Settings): Settings {
     shell: settings.shell.map((word) => word.trim()).filter((word) => word !== ''),
     commands,
     recaptcha: { ...settings.recaptcha, host: settings.recaptcha.host || defaultRecaptchaHost },
+    site: siteSettingsOf(settings),
   };
 }
 

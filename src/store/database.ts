@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Settings } from '../settings/settings';
+import type { SiteSchedule } from '../site/site-schedules-store';
 import type { StoredShare } from '../shares/share';
 import type { UploadFolder } from '../uploads/upload-folders-store';
 import type { StoredUser } from '../users/user';
@@ -28,6 +29,8 @@ export interface DatabaseShape {
   revokedSessions?: RevokedSession[];
   /** Folders that may hold resumable uploads; absent in databases written before tus existed. */
   uploadFolders?: UploadFolder[];
+  /** Posts waiting for their publication (docs/SITES.md); absent before Hugo sites existed. */
+  siteSchedules?: SiteSchedule[];
 }
 
 export interface RevokedSession {

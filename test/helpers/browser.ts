@@ -28,6 +28,8 @@ export interface PageOptions {
   locale?: string;
   /** A touch screen (taps instead of clicks). */
   hasTouch?: boolean;
+  /** The browser's time zone, e.g. 'Asia/Tokyo'; default the machine's. */
+  timezoneId?: string;
 }
 
 export interface UiPage {
@@ -71,6 +73,7 @@ export async function startUi(options: StartOptions = {}): Promise<UiHarness> {
       locale: pageOptions.locale ?? 'en-US',
       acceptDownloads: true,
       hasTouch: pageOptions.hasTouch ?? false,
+      ...(pageOptions.timezoneId ? { timezoneId: pageOptions.timezoneId } : {}),
     });
     // tsx compiles tests with keepNames: functions handed to page.evaluate() call its __name helper.
     await context.addInitScript('globalThis.__name = (target) => target');

@@ -52,7 +52,7 @@ const cognates: Record<string, readonly string[]> = {
   es: ['Audio', 'Editor', 'No'],
   fr: ['Admin', 'Audio', 'Images', 'Minutes', 'Permanent', 'Permissions'],
   it: ['Audio', 'Editor', 'In', 'Info', 'No', 'Password', 'Video'],
-  'nl-be': ['Audio', 'Details', 'In', 'Info', 'Permanent', 'Regex', 'Video'],
+  'nl-be': ['Archetype', 'Audio', 'Details', 'In', 'Info', 'Permanent', 'Regex', 'Video'],
   pl: ['Administrator'],
 };
 

@@ -25,6 +25,16 @@ export interface Branding {
   files: string;
 }
 
+/** Publishing Hugo sites: how a site is built and which folders count as sites. */
+export interface SiteSettings {
+  /** Run in the site's folder after publishing, split like a command line (no shell). */
+  buildCommand: string;
+  /** '' uses the site's own contentDir, else content. */
+  contentDir: string;
+  /** Folders from the server's root; [] makes every folder holding a Hugo configuration a site. */
+  roots: string[];
+}
+
 export interface Settings {
   signup: boolean;
   createUserDir: boolean;
@@ -34,6 +44,7 @@ export interface Settings {
   branding: Branding;
   shell: string[];
   commands: Record<string, string[]>;
+  site: SiteSettings;
 }
 
 /** The events with before_/after_ command lists, in the order the command runner shows them. */
@@ -49,6 +60,7 @@ export interface SettingsPatch {
   shell?: string[];
   defaults?: Partial<UserDefaults>;
   commands?: Record<string, string[]>;
+  site?: SiteSettings;
 }
 
 export const settingsKey = ['settings'] as const;

@@ -7,6 +7,7 @@ import { useSession } from '../state/session';
 import { Header } from './header';
 import { layoutPanels } from './extension-points';
 import './shell-extension';
+import './site-extension';
 import { HeaderSlotContext } from './header-actions';
 import { ProgressBar } from './progress-bar';
 import { PromptHost } from './prompt-host';

@@ -1,4 +1,4 @@
-// Places where later screens plug into the layout without editing it: panels and file actions.
+// Places where later screens plug into the layout without editing it: panels, file actions, sidebar entries.
 import type { ComponentType } from 'react';
 import type { Resource, ResourceItem } from '../api/resources';
 
@@ -15,3 +15,6 @@ export interface FileActionProps {
 
 /** Extra buttons in the files screen's header (inside the 'more' menu on mobile), e.g. the shell toggle. */
 export const fileActions: ComponentType<FileActionProps>[] = [];
+
+/** Extra sidebar entries after New folder/New file, given the folder new items go into (site actions). */
+export const sidebarItems: ComponentType<{ folder: string }>[] = [];

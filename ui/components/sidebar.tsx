@@ -1,4 +1,5 @@
-// The sidebar: My files, New folder/file (create permission), Settings, Logout, Help and the credits.
+// The sidebar: My files, New folder/file (create permission), entries plugged in (a site's actions),
+// Settings, Logout, Help and the credits.
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { mayLeave } from '../state/leave-guard';
 import { showPrompt } from '../state/prompt';
 import { useSession } from '../state/session';
 import { useCurrentFolder } from './current-path';
+import { sidebarItems } from './extension-points';
 import { Icon } from './icons';
 
 export function Sidebar({ open }: { open: boolean }) {
@@ -48,6 +50,9 @@ export function Sidebar({ open }: { open: boolean }) {
               </button>
             </>
           )}
+          {sidebarItems.map((Item, index) => (
+            <Item key={index} folder={folder} />
+          ))}
           <Link to="/settings/profile" className={`sidebar-item${onSettings ? ' active' : ''}`}>
             <Icon name="settings" />
             <span>{t('sidebar.settings')}</span>

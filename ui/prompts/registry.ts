@@ -1,4 +1,5 @@
-// Which component shows each prompt. Prompts load on first use; part 2 adds share, search, deleteUser.
+// Which component shows each prompt. Prompts load on first use: the file prompts and the site prompts
+// each in one chunk, the others alone.
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { PromptName, PromptPropsMap } from '../state/prompt';
@@ -8,6 +9,11 @@ type PromptComponent<N extends PromptName> = LazyExoticComponent<ComponentType<P
 const filePrompts = () => import('./file-prompts');
 function fromFilePrompts<K extends keyof Awaited<ReturnType<typeof filePrompts>>>(name: K) {
   return lazy(async () => ({ default: (await filePrompts())[name] }));
+}
+
+const sitePrompts = () => import('./site-prompts');
+function fromSitePrompts<K extends keyof Awaited<ReturnType<typeof sitePrompts>>>(name: K) {
+  return lazy(async () => ({ default: (await sitePrompts())[name] }));
 }
 
 export const promptComponents: { [N in PromptName]?: PromptComponent<N> } = {
@@ -26,4 +32,8 @@ export const promptComponents: { [N in PromptName]?: PromptComponent<N> } = {
   search: lazy(() => import('./search')),
   deleteUser: lazy(() => import('./delete-user')),
   unsaved: lazy(() => import('./unsaved')),
+  newPost: fromSitePrompts('newPost'),
+  publish: fromSitePrompts('publish'),
+  schedule: fromSitePrompts('schedule'),
+  sitePreview: fromSitePrompts('sitePreview'),
 };

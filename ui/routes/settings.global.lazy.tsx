@@ -1,42 +1,21 @@
-// Global settings (admin, SPEC §2): three cards, each saving only its own fields — the global
-// settings, the new-user defaults (the user form in default mode), and the command runner.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// Global settings (admin, SPEC §2): four cards, each saving only its own fields — the global
+// settings, Hugo site publishing, the new-user defaults (the user form in default mode), and the
+// command runner.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Settings, SettingsPatch } from '../api/settings';
-import { hookNames, saveSettings, settingsKey, settingsQuery } from '../api/settings';
+import type { Settings } from '../api/settings';
+import { hookNames, settingsQuery } from '../api/settings';
 import { useApi } from '../api/use-api';
 import { ErrorMessage, errorKindOf } from '../components/error-page';
 import { ApiError } from '../api/client';
-import { config } from '../config';
-import { showSuccess } from '../state/toasts';
 import { RulesEditor } from './settings/rules-editor';
 import { Card, SaveButton, SettingsLoading, SettingsPage } from './settings/settings-page';
 import { joinLines, joinWords, splitLines, splitWords } from './settings/settings-text';
 import { defaultsOf, draftFromDefaults } from './settings/user-draft';
 import { UserForm } from './settings/user-form';
-import { useSave } from './settings/use-save';
-
-/** Saves one card's fields and keeps the cached settings in step with the server's answer. */
-function useSaveSettings() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const save = useSave();
-  return {
-    busy: save.busy,
-    run: (patch: SettingsPatch, message: string) =>
-      save.run(async () => {
-        queryClient.setQueryData(settingsKey, await saveSettings(api, patch));
-        showSuccess(message);
-      }),
-  };
-}
-
-function ExecNote() {
-  const { t } = useTranslation();
-  if (config.EnableExec) return null;
-  return <p className="settings-notice">{t('settings.execDisabled')}</p>;
-}
+import { ExecNote, useSaveSettings } from './settings/save-settings';
+import { SiteCard } from './settings/site-card';
 
 function GlobalCard({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
@@ -213,6 +192,7 @@ export default function GlobalSettings() {
         <div className="settings-columns">
           <div className="settings-column">
             <GlobalCard settings={settings} />
+            <SiteCard settings={settings} />
           </div>
           <div className="settings-column">
             <DefaultsCard settings={settings} />

@@ -1,5 +1,6 @@
 // The open prompt (SPEC §2 Prompts, §4): one at a time, named by its show state, with its props.
 import type { ResourceItem } from '../api/resources';
+import type { Site } from '../api/site';
 import { createStore, useStore } from './store';
 
 /**
@@ -35,6 +36,12 @@ export interface PromptPropsMap {
     onContinue?: () => void;
     onCancel?: () => void;
   };
+  /** A new post of the site from an archetype; `folder` picks the section it starts in. */
+  newPost: { site: Site; folder: string };
+  /** Publishing, scheduling and previewing one post of a site (the editor's site actions). */
+  publish: { path: string };
+  schedule: { path: string };
+  sitePreview: { path: string };
 }
 
 export type PromptName = keyof PromptPropsMap;

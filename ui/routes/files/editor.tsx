@@ -1,27 +1,31 @@
 // The text editor (loaded on use): CodeMirror with the language picked from the file name (loaded lazily),
 // read-only for textImmutable, at least 20 lines and growing; Ctrl/Cmd+S and the header button save.
-// Unsaved changes are marked, and leaving with them asks first (unsaved-changes.ts).
-// A Markdown file also shows its rendered view: beside the editor, or instead of it on a phone.
-import { usePreviewTicket } from '../../api/tickets';
+// A Markdown file also shows its rendered view (without its front matter): beside the editor, or
+// instead of it on a phone, and a site's post its publication state. Unsaved changes are marked, and
+// leaving with them asks first (unsaved-changes.ts).
 import { LanguageDescription } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
 import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { encodePath } from '../../api/client';
-import { inlineLink, parentPath, saveFile } from '../../api/resources';
+import { saveFile } from '../../api/resources';
 import type { Resource } from '../../api/resources';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
 import { HeaderActions } from '../../components/header-actions';
 import type { ButtonState } from '../../components/icon-button';
 import { IconButton } from '../../components/icon-button';
+import { stripFrontMatter } from '../../components/front-matter';
 import { isMarkdown, MarkdownView } from '../../components/markdown-file';
 import { useMediaQuery } from '../../components/use-media';
+import type { OpenEditor } from '../../state/open-editor';
+import { openEditorStore } from '../../state/open-editor';
 import { useUser } from '../../state/session';
 import { EditorBar } from './editor-bar';
+import { useImageResolver } from './markdown-images';
+import { PostStatus } from './post-status';
 import { useUnsavedChanges } from './unsaved-changes';
 
 /** How long the save button shows its tick. */
@@ -31,21 +35,6 @@ export function canEdit(resource: Resource, modify: boolean): boolean {
   return resource.type === 'text' && modify;
 }
 
-/** Pictures a Markdown file names relative to itself load from its folder, under its ticket. */
-function useImageResolver(resource: Resource, enabled: boolean) {
-  const api = useApi();
-  const folder = parentPath(resource.path);
-  const ticket = usePreviewTicket(folder, enabled);
-  return useCallback(
-    (relative: string) => {
-      if (!ticket) return undefined;
-      const base = `http://folder${encodePath(folder === '/' ? '/' : `${folder}/`)}`;
-      return inlineLink(api, decodeURIComponent(new URL(relative, base).pathname), ticket);
-    },
-    [api, folder, ticket],
-  );
-}
-
 export default function Editor({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -53,15 +42,16 @@ export default function Editor({ resource }: { resource: Resource }) {
   const dark = useMediaQuery('(prefers-color-scheme: dark)');
   const editable = canEdit(resource, user.perm.modify);
   const content = useRef(resource.content ?? '');
-  /** The text as last saved: the file is modified while the editor's text differs from it. */
-  const savedText = useRef(resource.content ?? '');
+  /** The text the server holds, as last loaded or saved. */
+  const saved = useRef(resource.content ?? '');
+  /** Whether the text on screen differs from it: the modified marker, and asking before leaving. */
   const [dirty, setDirty] = useState(false);
   const [saveState, setSaveState] = useState<ButtonState>('idle');
   const [language, setLanguage] = useState<Extension | null>(null);
   const markdown = isMarkdown(resource.name);
   const [source, setSource] = useState(resource.content ?? '');
   const [rendered, setRendered] = useState(true);
-  const resolveImage = useImageResolver(resource, markdown);
+  const resolveImage = useImageResolver(resource.path, markdown);
 
   useEffect(() => {
     let live = true;
@@ -75,8 +65,9 @@ export default function Editor({ resource }: { resource: Resource }) {
     };
   }, [resource.name]);
 
-  /** Saves the text as it is now; throws when the server refuses. */
-  const saveNow = async () => {
+  // Writes the text as it is now; the header button and Ctrl/Cmd+S report a failure, a flush throws it.
+  const write = useRef(async () => {});
+  write.current = async () => {
     const text = content.current;
     setSaveState('loading');
     try {
@@ -85,7 +76,7 @@ export default function Editor({ resource }: { resource: Resource }) {
       setSaveState('idle');
       throw error;
     }
-    savedText.current = text;
+    saved.current = text;
     setDirty(content.current !== text);
     setSaveState('success');
     setTimeout(() => setSaveState((state) => (state === 'success' ? 'idle' : state)), savedTickMs);
@@ -93,9 +84,32 @@ export default function Editor({ resource }: { resource: Resource }) {
   const save = useRef(async () => {});
   save.current = async () => {
     if (!editable || saveState === 'loading') return;
-    await saveNow().catch(notifyError);
+    await write.current().catch(notifyError);
   };
-  useUnsavedChanges(resource.name, editable && dirty, saveNow);
+  useUnsavedChanges(resource.name, editable && dirty, () => write.current());
+
+  useEffect(() => {
+    const entry: OpenEditor = {
+      path: resource.path,
+      text: () => content.current,
+      isDirty: () => editable && content.current !== saved.current,
+      flush: async () => {
+        if (entry.isDirty()) await write.current();
+      },
+    };
+    openEditorStore.set(entry);
+    return () => openEditorStore.set((current) => (current === entry ? null : current));
+  }, [resource.path, editable]);
+
+  // A newer version from the server (publishing rewrote the front matter) replaces the text on
+  // screen without an onChange from CodeMirror, so the copies kept here follow it.
+  useEffect(() => {
+    const text = resource.content ?? '';
+    content.current = text;
+    saved.current = text;
+    setDirty(false);
+    setSource(text);
+  }, [resource.content]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -148,13 +162,14 @@ export default function Editor({ resource }: { resource: Resource }) {
         />
       )}
       <EditorBar path={resource.path} editable={editable} dirty={dirty} />
+      {markdown && <PostStatus path={resource.path} />}
       <div className={`editor-area${withRendered ? ' with-rendered' : ''}`}>
         <div className="editor">
           <CodeMirror
             value={resource.content ?? ''}
             onChange={(value) => {
               content.current = value;
-              setDirty(value !== savedText.current);
+              setDirty(value !== saved.current);
               if (markdown) setSource(value);
             }}
             extensions={extensions}
@@ -168,7 +183,7 @@ export default function Editor({ resource }: { resource: Resource }) {
         {withRendered && (
           <Suspense fallback={null}>
             <MarkdownView
-              source={source}
+              source={stripFrontMatter(source)}
               resolveImage={resolveImage}
               label={t('editor.rendered')}
             />
