@@ -1,6 +1,8 @@
 // The bar above the editor: whether the file has unsaved changes (or is read only), the save keys,
-// and Close, which goes back to the file's folder (asking first when there are changes).
+// and Close, which goes back to the file's folder (asking first when there are changes). Other
+// states of the file (a post's publication) come first, as children.
 import { useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filesUrl, parentPath } from '../../api/resources';
 import { Icon } from '../../components/icons';
@@ -9,15 +11,18 @@ export function EditorBar({
   path,
   editable,
   dirty,
+  children,
 }: {
   path: string;
   editable: boolean;
   dirty: boolean;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <div className="editor-bar">
+      {children}
       <p className="editor-status" role="status">
         {!editable && <span className="editor-readonly">{t('editor.readOnly')}</span>}
         {editable && dirty && (

@@ -161,8 +161,9 @@ export default function Editor({ resource }: { resource: Resource }) {
           }
         />
       )}
-      <EditorBar path={resource.path} editable={editable} dirty={dirty} />
-      {markdown && <PostStatus path={resource.path} />}
+      <EditorBar path={resource.path} editable={editable} dirty={dirty}>
+        {markdown && <PostStatus path={resource.path} />}
+      </EditorBar>
       <div className={`editor-area${withRendered ? ' with-rendered' : ''}`}>
         <div className="editor">
           <CodeMirror
