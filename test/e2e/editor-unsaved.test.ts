@@ -6,6 +6,7 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { appPath, assertNoErrors, setPreferences, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
+import { readLocale } from '../helpers/locale-files';
 
 describe('unsaved editor changes', () => {
   let ui: UiHarness;
@@ -152,6 +153,34 @@ describe('unsaved editor changes', () => {
     assert.equal(await unloadRefused(), false);
     assertNoErrors(tab);
     await tab.close();
+  });
+
+  it('speaks German and Arabic: the marker, the dialog and Close', async () => {
+    for (const [locale, viewport] of [
+      ['de', { width: 1366, height: 800 }],
+      ['ar', { width: 390, height: 844 }],
+    ] as const) {
+      await setPreferences(ui.server, await ui.server.adminToken(), 1, { locale });
+      const words = readLocale(locale);
+      const text = (key: string) => String(words.get(key));
+      const tab = await ui.newPage({ viewport, colorScheme: 'dark' });
+      await editTodo(tab);
+      await tab.page.locator('.editor-bar').getByText(text('editor.unsaved')).waitFor();
+      await tab.page
+        .locator('.editor-bar')
+        .getByRole('button', { name: text('buttons.close') })
+        .click();
+      const dialog = tab.page.getByRole('dialog', { name: text('prompts.unsaved.title') });
+      await dialog.getByText(text('prompts.unsaved.question')).waitFor();
+      for (const key of ['buttons.save', 'buttons.discard', 'buttons.cancel'])
+        await dialog.getByRole('button', { name: text(key), exact: true }).waitFor();
+      await tab.shot(`editor-unsaved-dialog-${locale}`);
+      await dialog.getByRole('button', { name: text('buttons.discard'), exact: true }).click();
+      await tab.page.waitForURL(/\/files\/notes\/$/);
+      assertNoErrors(tab);
+      await tab.close();
+    }
+    await setPreferences(ui.server, await ui.server.adminToken(), 1, { locale: 'en' });
   });
 
   it('asks before logging out, and logs out cleanly after Discard', async () => {
