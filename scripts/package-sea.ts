@@ -21,12 +21,12 @@ import {
 import {
   brotliOptions,
   contentTypeOf,
-  etagOf,
   gzipOptions,
   isWorthCompressing,
   uiAssetKey,
   uiManifestKey,
 } from '../src/http/ui-assets';
+import { bodyEtagOf } from '../src/files/etags';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** The sentinel every Node release carries; postject flips it so that node runs the blob. */
@@ -169,7 +169,7 @@ export async function embedUi(
         used.add(path.basename(variant));
         assets[uiAssetKey(name, encoding)] = variant;
       }
-      files.push({ path: name, contentType, etag: etagOf(body), encodings });
+      files.push({ path: name, contentType, etag: bodyEtagOf(body), encodings });
     }),
   );
   files.sort((a, b) => a.path.localeCompare(b.path));

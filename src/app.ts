@@ -12,6 +12,7 @@ import { rawRoutes } from './files/raw-routes';
 import { installAuthentication } from './http/auth';
 import { installErrorHandling, notFound, sendError, toAppError } from './http/error-handler';
 import { installJsonBodies } from './http/json-bodies';
+import { recordRouteMethods } from './http/method-not-allowed';
 import { brandingRoutes } from './http/branding-files';
 import { pageShellRoutes } from './http/page-shell';
 import { installSecurityHeaders } from './http/security-headers';
@@ -101,6 +102,8 @@ export async function createApp(ctx: Context, assets: UiAssets): Promise<Fastify
     );
   }
 
+  // Every /api route's methods, recorded as the modules register them: their 405s come from that.
+  const methods = recordRouteMethods(app, `${ctx.config.baseUrl}/api/`);
   await app.register(
     async (scoped) => {
       installAuthentication(scoped, ctx);
@@ -110,5 +113,6 @@ export async function createApp(ctx: Context, assets: UiAssets): Promise<Fastify
     },
     { prefix: ctx.config.baseUrl },
   );
+  methods.install();
   return app;
 }

@@ -1,6 +1,7 @@
 // The server's configuration: the only module that reads process arguments and environment variables.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import type { CliFlag } from './cli/cli-flags';
+import { parseCliArgs } from './cli/cli-flags';
 import { parseDuration } from './duration';
 import type { HeavyWorkLimit, HeavyWorkLimits } from './limits/heavy-work';
 import {
@@ -17,6 +18,7 @@ import {
   parseConcurrency,
   parseCount,
   parsePort,
+  parseSwitch,
   programCandidates,
 } from './config/config-values';
 import type { AuthConfig } from './config/auth-config';
@@ -100,15 +102,28 @@ export { UsageError };
 export { helpText, normaliseBaseUrl, parseByteSize, serverFlags };
 
 /** File Browser spellings accepted as aliases, so its users' scripts keep working. */
-const flagAliases: Record<string, string> = {
-  '--baseURL': '--baseurl',
-  '--tokenExpirationTime': '--token-expiration',
-  '--followExternalSymlinks': '--follow-external-symlinks',
+const flagAliases: Record<string, readonly string[]> = {
+  baseurl: ['baseURL'],
+  'token-expiration': ['tokenExpirationTime'],
+  'follow-external-symlinks': ['followExternalSymlinks'],
   // `filebrowser config set` spellings: Drawer takes how people log in from the command line.
-  '--auth.method': '--auth-method',
-  '--auth.header': '--auth-header',
-  '--auth.logoutPage': '--logout-page',
+  'auth-method': ['auth.method'],
+  'auth-header': ['auth.header'],
+  'logout-page': ['auth.logoutPage'],
 };
+
+/** The server's flags as the one parser (src/cli/cli-flags.ts) takes them. */
+const serveFlags: readonly CliFlag[] = [
+  { name: 'help', short: 'h', type: 'boolean', help: '' },
+  { name: 'version', short: 'v', type: 'boolean', help: '' },
+  ...serverFlags.map((flag) => ({
+    name: flag.long,
+    type: flag.type,
+    help: flag.help,
+    ...(flag.short ? { short: flag.short } : {}),
+    ...(flagAliases[flag.long] ? { aliases: flagAliases[flag.long] } : {}),
+  })),
+];
 
 type Env = Record<string, string | undefined>;
 
@@ -132,27 +147,16 @@ export function parseInvocation(argv: readonly string[], env: Env, cwd: string):
 }
 
 function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invocation {
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
-    help: { type: 'boolean', short: 'h' },
-    version: { type: 'boolean', short: 'v' },
-  };
-  for (const flag of serverFlags)
-    options[flag.long] = flag.short ? { type: flag.type, short: flag.short } : { type: flag.type };
-  const drawerNames = new Set([...Object.keys(options), ...Object.keys(flagAliases)].map(dashed));
+  const drawerNames = new Set(
+    serveFlags.flatMap((flag) => [flag.name, ...(flag.aliases ?? [])].map((name) => `--${name}`)),
+  );
   const fileBrowser = extractFileBrowserFlags(argv, drawerNames);
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: fileBrowser.args.flatMap(normaliseArg),
-      options,
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(conciseParseError(error));
-  }
-  if (values.help) return { kind: 'help' };
-  if (values.version) return { kind: 'version' };
+  const parsed = parseCliArgs('', fileBrowser.args, serveFlags);
+  const stray = parsed.positionals[0];
+  if (stray !== undefined)
+    throw new UsageError(`unexpected argument "${stray}" (see drawer --help)`);
+  if (parsed.switches.get('help')) return { kind: 'help' };
+  if (parsed.switches.get('version')) return { kind: 'version' };
   const configFile = fileBrowser.configFile
     ? path.resolve(cwd, fileBrowser.configFile)
     : findConfigFile(cwd, env.HOME);
@@ -161,7 +165,7 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
 
   /** Flags, then DRAWER_ variables, then FB_ variables, then the config file (README "Command line"). */
   const lookup = (long: string): Setting | undefined => {
-    const fromFlag = values[long];
+    const fromFlag = parsed.strings.get(long) ?? parsed.switches.get(long);
     if (fromFlag !== undefined) return { value: fromFlag, source: `--${long}` };
     const fromFileBrowserFlag = fileBrowser.flags.get(long);
     if (fromFileBrowserFlag) return fromFileBrowserFlag;
@@ -182,8 +186,8 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
     const found = lookup(long);
     if (found === undefined) return false;
     if (typeof found.value === 'boolean') return found.value;
-    if (/^(1|true|yes|on)$/i.test(found.value)) return true;
-    if (/^(0|false|no|off)$/i.test(found.value)) return false;
+    const value = parseSwitch(found.value);
+    if (value !== undefined) return value;
     throw new UsageError(`${found.source} must be true or false, not "${found.value}"`);
   };
 
@@ -327,23 +331,4 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
       searchIndexMax,
     },
   };
-}
-
-/** File Browser's aliases become our names, and "-p=80" means "-p 80" as it does in Go's flags. */
-function normaliseArg(arg: string): string[] {
-  const short = /^(-[A-Za-z])=(.*)$/s.exec(arg);
-  if (short?.[1] !== undefined && short[2] !== undefined) return [short[1], short[2]];
-  const [name, ...rest] = arg.split('=');
-  const alias = name === undefined ? undefined : flagAliases[name];
-  if (!alias) return [arg];
-  return [rest.length > 0 ? `${alias}=${rest.join('=')}` : alias];
-}
-
-function dashed(name: string): string {
-  return name.startsWith('-') ? name : `--${name}`;
-}
-
-function conciseParseError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]?.replace(/\. To specify a positional argument.*$/, '') ?? message;
 }

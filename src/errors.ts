@@ -151,10 +151,6 @@ export class AppError extends Error {
   }
 }
 
-export function statusOf(code: ErrorCode): number {
-  return statusByCode[code];
-}
-
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

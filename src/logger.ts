@@ -76,7 +76,3 @@ export function openLog(destination: string): LogOutput {
     close: () => new Promise((resolve) => file.end(resolve)),
   };
 }
-
-export function createLogger(destination: string): Logger {
-  return openLog(destination).log;
-}

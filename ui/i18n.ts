@@ -2,10 +2,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import { isRightToLeft, languageTag, matchLocale, supportedLocales } from './locale-match';
+import { isRightToLeft, languageTag, matchLocale } from './locale-match';
 import type { SupportedLocale } from './locale-match';
-
-export { supportedLocales };
 
 void i18n.use(initReactI18next).init({
   lng: 'en',

@@ -4,7 +4,7 @@ import type { RuleMatcher } from '../rules/rules';
 import { compileRules } from '../rules/rules';
 import type { Rule } from '../rules/rule';
 import type { Permissions, StoredUser } from '../users/user';
-import { effectivePermissions } from '../users/user';
+import { canShare, effectivePermissions } from '../users/user';
 
 /** What an actor wants to do with a path; 'read' is seeing it (listing, info, search). */
 export type Operation = 'read' | 'download' | 'create' | 'modify' | 'delete' | 'rename' | 'share';
@@ -42,8 +42,7 @@ export function createAccess(
   const isDotfile = (path: string) => (path.split('/').at(-1) ?? '').startsWith('.');
   const hasPermission = (operation: Operation) => {
     if (operation === 'read') return true;
-    // A share hands the file out, so it needs the download permission as well.
-    if (operation === 'share') return permissions.share && permissions.download;
+    if (operation === 'share') return canShare(permissions);
     return permissions[permissionFor[operation]];
   };
   const isVisible = (path: string) =>

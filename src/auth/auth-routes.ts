@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { logIn } from './login';
 import { createProxyLogin } from './proxy-login';
 import { endSession, issueTicket } from './sessions';
@@ -69,7 +68,6 @@ export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     );
     return reply.type('text/plain; charset=utf-8').send(token);
   });
-  refuseOtherMethods(app, '/api/login', ['POST']);
 
   app.post(
     '/api/renew',
@@ -80,7 +78,6 @@ export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       return reply.header('X-Renew-Token', 'false').type('text/plain; charset=utf-8').send(token);
     },
   );
-  refuseOtherMethods(app, '/api/renew', ['POST']);
 
   app.post(
     '/api/logout',
@@ -90,7 +87,6 @@ export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       return reply.code(204).send();
     },
   );
-  refuseOtherMethods(app, '/api/logout', ['POST']);
 
   app.post<{ Body: { path: string; scope?: TicketScope } }>(
     '/api/tickets',
@@ -102,5 +98,4 @@ export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     async (request) =>
       issueTicket(ctx, request.session, request.body.scope ?? 'download', request.body.path),
   );
-  refuseOtherMethods(app, '/api/tickets', ['POST']);
 }

@@ -1,6 +1,8 @@
-// The flag parser of the subcommands: long and short flags, --x=v, --no-x and --x=false for switches.
+// The one flag parser, of the server and its subcommands: long and short flags, --x=v, -xV,
+// --no-x and --x=false for switches.
 import path from 'node:path';
-import { UsageError } from '../config';
+import { parseSwitch } from '../config/config-values';
+import { UsageError } from '../config/usage-error';
 
 export interface CliFlag {
   name: string;
@@ -37,22 +39,14 @@ export const databaseFlags: readonly CliFlag[] = [
   { name: 'help', short: 'h', type: 'boolean', help: 'show this help' },
 ];
 
-const switchWords: Record<string, boolean> = {
-  true: true,
-  yes: true,
-  on: true,
-  '1': true,
-  false: false,
-  no: false,
-  off: false,
-  '0': false,
-};
-
+/** `command` names the subcommand in errors; '' is the server itself. */
 export function parseCliArgs(
   command: string,
   args: readonly string[],
   flags: readonly CliFlag[],
 ): ParsedArgs {
+  const prefix = command === '' ? '' : `${command}: `;
+  const helpHint = `see drawer ${command === '' ? '' : `${command} `}--help`;
   const parsed: ParsedArgs = { positionals: [], strings: new Map(), switches: new Map() };
   const byName = new Map<string, CliFlag>();
   for (const flag of flags) {
@@ -71,22 +65,32 @@ export function parseCliArgs(
       continue;
     }
     const equals = arg.indexOf('=');
-    const name = equals > 0 ? arg.slice(0, equals) : arg;
-    const inline = equals > 0 ? arg.slice(equals + 1) : undefined;
+    let name = equals > 0 ? arg.slice(0, equals) : arg;
+    let inline = equals > 0 ? arg.slice(equals + 1) : undefined;
+    // -p8081: a short flag that takes a value may have it attached.
+    const attached = /^(-[A-Za-z])(.+)$/s.exec(arg);
+    if (attached?.[1] && attached[2] && !attached[2].startsWith('=')) {
+      if (byName.get(attached[1])?.type === 'string') {
+        name = attached[1];
+        inline = attached[2];
+      }
+    }
     const direct = byName.get(name);
     const negated =
       !direct && name.startsWith('--no-') ? byName.get(`--${name.slice(5)}`) : undefined;
     const flag = direct ?? negated;
     if (!flag || (negated && (flag.type !== 'boolean' || inline !== undefined)))
-      throw new UsageError(`${command}: unknown flag ${name} (see drawer ${command} --help)`);
+      throw new UsageError(`${prefix}unknown flag ${name} (${helpHint})`);
+    // Errors name the flag as --help lists it, whichever spelling was typed.
+    const shown = name === `--${flag.name}` ? name : `${name} (--${flag.name})`;
     if (flag.type === 'boolean') {
       if (negated) {
         parsed.switches.set(flag.name, false);
         continue;
       }
-      const value = inline === undefined ? true : switchWords[inline.toLowerCase()];
+      const value = inline === undefined ? true : parseSwitch(inline);
       if (value === undefined)
-        throw new UsageError(`${command}: ${name} takes true or false, not "${inline}"`);
+        throw new UsageError(`${prefix}${shown} takes true or false, not "${inline}"`);
       parsed.switches.set(flag.name, value);
       continue;
     }
@@ -95,7 +99,7 @@ export function parseCliArgs(
       value = args[index + 1];
       index += 1;
     }
-    if (value === undefined) throw new UsageError(`${command}: ${name} needs a value`);
+    if (value === undefined) throw new UsageError(`${prefix}${shown} needs a value`);
     parsed.strings.set(flag.name, value);
   }
   return parsed;

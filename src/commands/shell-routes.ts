@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
-import { refuseCrossSite } from '../http/security-headers';
+import { refuseCrossSite } from '../http/same-origin';
 import { virtualPathAfter } from '../http/path-param';
 import { effectivePermissions } from '../users/user';
 import { checkConfinable, openCommandPlace } from './command-place';
@@ -69,6 +68,7 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
       );
     refuseCrossSite(request);
     const actor = actorOf(request);
+    // The one execute check: a session, and so every command line, exists only past it.
     if (!effectivePermissions(actor).execute)
       throw new AppError('auth.forbidden', "you don't have the execute permission");
     // The view lives as long as the connection: the WebSocket outlives this HTTP request.
@@ -160,6 +160,5 @@ export async function commandRoutes(app: FastifyInstance, ctx: Context): Promise
       },
       wsHandler: (socket: CommandSocket, request) => session(socket, request),
     });
-    refuseOtherMethods(app, url, ['GET']);
   }
 }

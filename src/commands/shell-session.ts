@@ -1,6 +1,5 @@
 // One command of the shell panel: checks it against the user's allow-list, runs it, reports how it ended.
 import type { StoredUser } from '../users/user';
-import { effectivePermissions } from '../users/user';
 import { isRefusedCommand } from './command-allow-list';
 import { CommandLineError, splitCommandLine } from './command-line';
 import { createLineBuffer } from './output-lines';
@@ -26,7 +25,8 @@ export interface SessionEnd {
 export type CommandPlan = { argv: string[] } | { refused: string };
 
 /**
- * What to run for `line`, or why not. The first word must be in the user's list exactly
+ * What to run for `line`, or why not. The execute permission is not asked here: the route
+ * checks it once, before the upgrade, and no session exists without it. The first word must be in the user's list exactly
  * (`/bin/ls` and `LS` are not `ls`), and never be a shell or interpreter, even in a list saved
  * before those were refused. Without a shell prefix the words are the argv; with one, the admin
  * has chosen to hand the whole line to that shell, and the allow-list then only constrains its
@@ -34,10 +34,9 @@ export type CommandPlan = { argv: string[] } | { refused: string };
  */
 export function planCommand(
   line: string,
-  user: Pick<StoredUser, 'perm' | 'commands'>,
+  user: Pick<StoredUser, 'commands'>,
   shell: readonly string[],
 ): CommandPlan {
-  if (!effectivePermissions(user).execute) return { refused: notAllowedMessage };
   let words: string[];
   try {
     words = splitCommandLine(line);
@@ -60,7 +59,7 @@ export type CommandPlace =
   ({ kind: 'sandbox'; scopeFd: number } & SandboxPlace) | { kind: 'host'; cwd: string };
 
 export interface SessionOptions {
-  user: Pick<StoredUser, 'perm' | 'commands'>;
+  user: Pick<StoredUser, 'commands'>;
   shell: readonly string[];
   line: string;
   /** Where the command runs; its folder there is also its HOME. */

@@ -1,4 +1,4 @@
-// Parsers for the server's flag values: ports, URL prefixes, sizes, counts and the bwrap search.
+// Parsers for the server's flag values: switches, ports, URL prefixes, sizes, counts and the bwrap search.
 import path from 'node:path';
 import type { HeavyWorkLimit } from '../limits/heavy-work';
 import { UsageError } from './usage-error';
@@ -24,6 +24,16 @@ export function programCandidates(
   return folders
     .filter((folder) => path.isAbsolute(folder))
     .map((folder) => path.join(folder, program));
+}
+
+/**
+ * The one vocabulary of switches, in flags (--x=off), variables and config files alike; any case.
+ * Undefined for anything else, which the caller refuses naming where it came from.
+ */
+export function parseSwitch(word: string): boolean | undefined {
+  if (/^(1|true|yes|on)$/i.test(word)) return true;
+  if (/^(0|false|no|off)$/i.test(word)) return false;
+  return undefined;
 }
 
 export function parseCount(raw: string): number | undefined {

@@ -1,5 +1,6 @@
 // File Browser's server options (its top-level flags, FB_ variables and config-file keys) and what each means in Drawer.
 import path from 'node:path';
+import { parseSwitch } from './config-values';
 import { UsageError } from './usage-error';
 
 /** A value for one of Drawer's flags, and where it came from, for error messages. */
@@ -174,7 +175,7 @@ function toText(raw: unknown, source: string): string {
 
 function toBoolean(raw: unknown, source: string): boolean {
   if (typeof raw === 'boolean') return raw;
-  if (typeof raw === 'string' && /^(1|true|yes|on)$/i.test(raw)) return true;
-  if (typeof raw === 'string' && /^(0|false|no|off)$/i.test(raw)) return false;
+  const value = typeof raw === 'string' ? parseSwitch(raw) : undefined;
+  if (value !== undefined) return value;
   throw new UsageError(`${source} must be true or false, not ${JSON.stringify(raw)}`);
 }

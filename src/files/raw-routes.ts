@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { downloadIdPattern } from './download-progress';
@@ -55,8 +54,6 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
   };
   app.get('/api/raw', rawOptions, download);
   app.get('/api/raw/*', rawOptions, download);
-  refuseOtherMethods(app, '/api/raw', ['GET']);
-  refuseOtherMethods(app, '/api/raw/*', ['GET']);
 
   const subtitleOptions = {
     config: { linkAuth: { scope: 'download' as const, prefix: '/api/subtitle' } },
@@ -66,7 +63,6 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/subtitle');
     return sendSubtitle(reply, await fsView.resolveExisting(path, 'download'));
   });
-  refuseOtherMethods(app, '/api/subtitle/*', ['GET']);
 
   app.get<{ Params: { id: string } }>(
     '/api/downloads/:id',
@@ -85,5 +81,4 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
       return progress;
     },
   );
-  refuseOtherMethods(app, '/api/downloads/:id', ['GET']);
 }

@@ -40,11 +40,6 @@ export function goFileMode(
   return mode;
 }
 
-/**
- * A modification time as Go prints RFC 3339 with nanoseconds: the server's local offset ("Z" in
- * UTC), the fraction with trailing zeros trimmed and left out when zero. Number stats carry about
- * microsecond precision, so the fraction has at most six digits.
- */
 /** Zone offsets change at most hourly; a listing of 100,000 files asks for a handful of hours. */
 const offsetByHour = new Map<number, number>();
 
@@ -59,6 +54,11 @@ function offsetMinutesAt(millis: number): number {
   return offset;
 }
 
+/**
+ * A modification time as Go prints RFC 3339 with nanoseconds: the server's local offset ("Z" in
+ * UTC), the fraction with trailing zeros trimmed and left out when zero. Number stats carry about
+ * microsecond precision, so the fraction has at most six digits.
+ */
 export function formatModified(mtimeMs: number): string {
   const micros = Math.round(mtimeMs * 1000);
   const millis = Math.floor(micros / 1000);

@@ -20,7 +20,7 @@ import type { StatsView } from '../fs/entry-stats';
 import { statFields } from '../fs/folder-stats';
 import { isFolderRow, statsAt } from '../fs/list-folder';
 import { extensionOf, formatModified, goFileMode } from './resource-fields';
-import { findSubtitles } from './subtitle-discovery';
+import { findSubtitles } from './subtitles';
 import type { ListingCache, SortedFolder } from './listing-cache';
 
 export interface ResourceInfo {

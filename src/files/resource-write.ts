@@ -4,6 +4,7 @@ import type { FolderHandle } from '../fs/anchored';
 import type { HookedAction } from '../commands/hooks';
 import { withoutHooks } from '../commands/hooks';
 import { AppError } from '../errors';
+import { fileEtagOf } from './etags';
 import { holdingFolders } from '../fs/anchored';
 import { removeEntry } from '../fs/fs-copy-move';
 import { fileMode, makeFoldersIn, statExactAt, writeFileAtomically } from '../fs/fs-write';
@@ -20,17 +21,14 @@ export interface ResourceDeps {
   fs: Pick<FsSettings, 'isDatabaseFolder'>;
 }
 
-/**
- * What was just written: File Browser's ETag (mtime in nanoseconds and size, both hex,
- * concatenated and quoted) and the inode the actor's share links now follow.
- */
+/** What was just written: its ETag and the inode the actor's share links now follow. */
 async function writtenVersion(
   folder: FolderHandle,
   name: string,
 ): Promise<{ etag: string; ino: number }> {
   const stats = await statExactAt(folder, name);
   return {
-    etag: `"${stats.mtimeNs.toString(16)}${stats.size.toString(16)}"`,
+    etag: fileEtagOf(stats),
     ino: Number(stats.ino),
   };
 }

@@ -6,7 +6,6 @@ import type { Context } from '../context';
 import { AppError } from '../errors';
 import { canonicalise, decodeOnce } from '../fs/virtual-path';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { parseChecksumAlgorithm } from './checksum';
@@ -158,9 +157,6 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
       },
     );
 
-    refuseOtherMethods(files, prefix, ['GET', 'POST']);
-    refuseOtherMethods(files, `${prefix}/*`, ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
-
     const usage = async (request: FastifyRequest, reply: FastifyReply) =>
       diskUsage(
         await viewOf(request, reply),
@@ -169,7 +165,5 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
     const usageOptions = { schema: { response: { 200: usageSchema } } };
     files.get('/api/usage', usageOptions, usage);
     files.get('/api/usage/*', usageOptions, usage);
-    refuseOtherMethods(files, '/api/usage', ['GET']);
-    refuseOtherMethods(files, '/api/usage/*', ['GET']);
   });
 }

@@ -1,11 +1,11 @@
 // Reading user files the gate has resolved: samples, small texts, streams and disk statistics.
-import type { BigIntStats, Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { AppError } from '../errors';
 import type { OpenedFile } from './anchored';
-import { closeFd, fstatExact, openFileAt } from './anchored';
+import { closeFd, openFileAt } from './anchored';
 import { toFsError } from './fs-errors';
 import type { Resolved } from './scoped-fs';
 
@@ -88,11 +88,6 @@ export async function openFileStream(
 /** An opened file's stream, for callers that needed its stats first. */
 export function streamOf(opened: OpenedFile, range?: { start: number; end: number }): Readable {
   return fs.createReadStream('', { fd: opened.fd, ...range, highWaterMark: readBufferBytes });
-}
-
-/** Nanosecond stats of what a path now holds (ETags after a write). */
-export async function statExact(file: Resolved): Promise<BigIntStats> {
-  return withFile(file, ({ fd }) => fstatExact(fd));
 }
 
 /** Size and use of the filesystem holding a resolved folder, in bytes. */

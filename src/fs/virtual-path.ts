@@ -4,8 +4,6 @@ import { AppError } from '../errors';
 /** Canonical, scope-relative, always starting with "/", never ending with "/" except the root itself. */
 export type VirtualPath = string & { readonly __brand: 'VirtualPath' };
 
-export const rootPath = '/' as VirtualPath;
-
 /** Paths longer than this are refused before any work (a 100,000-character path is an attack). */
 export const maxPathBytes = 4096;
 

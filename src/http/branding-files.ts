@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
-import { contentTypeOf, etagOf } from './ui-assets';
+import { bodyEtagOf, isNoneMatchHit } from '../files/etags';
+import { contentTypeOf } from './ui-assets';
 
 /** A stylesheet or an icon; anything larger in that folder is not branding. */
 const maxBrandingFileBytes = 4 * 1024 * 1024;
@@ -51,13 +52,13 @@ export async function brandingRoutes(app: FastifyInstance, ctx: Context): Promis
       throw new AppError('route.notFound', 'no such file');
     }
     if (body.length > maxBrandingFileBytes) throw new AppError('route.notFound', 'no such file');
-    const etag = etagOf(body);
+    const etag = bodyEtagOf(body);
     reply
       .header('Cache-Control', 'no-cache')
       .header('ETag', etag)
       .header('Content-Security-Policy', imagePolicy)
       .type(contentTypeOf(file));
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (isNoneMatchHit(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.send(body);
   };
   app.get('/static/custom.css', { config: { auth: 'public' } }, (request, reply) =>

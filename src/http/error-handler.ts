@@ -45,18 +45,15 @@ export function toAppError(error: unknown): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('request.badJson', 'the request body is empty');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('request.badJson', 'the request body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('request.invalid', 'the request body does not match its Content-Length');
     case 'FST_ERR_BAD_URL':
       return new AppError('request.badEncoding', 'the URL is not validly encoded');
-    case 'FST_ERR_ASYNC_CONSTRAINT':
-      break;
-    default:
-      break;
   }
-  if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
-    return new AppError('request.badJson', 'the request body is not valid JSON');
-  }
+  // Fastify marks any other failure to read a request (a body stream that broke) as 400.
+  if (fastifyError.statusCode === 400)
+    return new AppError('request.invalid', 'the request could not be read');
   if (fastifyError.statusCode === 413)
     return new AppError('request.tooLarge', 'the request body is too large');
   return new AppError('internal', undefined, { cause: error });

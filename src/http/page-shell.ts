@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
+import { isNoneMatchHit } from '../files/etags';
 import { isRecaptchaEnabled } from '../settings/settings';
 import { version } from '../version';
 import { hasCustomCss } from './branding-files';
@@ -144,7 +145,7 @@ function sendAsset(
     .header('ETag', asset.etag)
     .header('Vary', 'Accept-Encoding')
     .type(asset.contentType);
-  if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+  if (isNoneMatchHit(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (isWorthCompressing(asset.contentType, asset.body.length)) {
     const encoding = /\bbr\b/.test(accepted)

@@ -1,7 +1,6 @@
-// Headers every response carries, and the cross-site request check on state-changing methods.
-import type { IncomingHttpHeaders } from 'node:http';
+// Headers every response carries, and where the cross-site check runs on state-changing methods.
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import { refuseCrossSite } from './same-origin';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,38 +23,4 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'same-origin');
     return payload;
   });
-}
-
-/**
- * The one cross-site check, for state-changing requests and the command WebSocket's upgrade:
- * a browser's cross-site request is refused; a request without Origin comes from a non-browser
- * client, which carries no ambient credentials, and passes.
- */
-export function refuseCrossSite(request: { headers: IncomingHttpHeaders }): void {
-  if (request.headers['sec-fetch-site'] === 'cross-site')
-    throw new AppError('request.badOrigin', 'cross-site requests are refused');
-  if (request.headers.origin === undefined) return;
-  if (!isSameOrigin(request))
-    throw new AppError('request.badOrigin', 'cross-origin requests are refused');
-}
-
-/**
- * Whether the request's Origin names this server, as the Host header gives it. A missing,
- * "null" or unparsable Origin is not same-origin. X-Forwarded-Host is ignored: no proxy is
- * trusted, so any client can set it, and it would let a page name itself as our origin.
- * A reverse proxy must pass Host through (nginx: `proxy_set_header Host $host`). Only the host
- * is compared: behind a TLS-terminating proxy the scheme seen here is not the browser's.
- */
-export function isSameOrigin(request: { headers: IncomingHttpHeaders }): boolean {
-  const { origin, host } = request.headers;
-  if (!origin || !host || origin === 'null') return false;
-  // A host and an optional port, nothing URL parsing would quietly drop (a path, user info).
-  if (!/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return false;
-  try {
-    const parsed = new URL(origin);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-    return parsed.host === new URL(`${parsed.protocol}//${host}`).host;
-  } catch {
-    return false;
-  }
 }

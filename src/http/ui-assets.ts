@@ -1,11 +1,11 @@
 // The UI's files, held in memory: from the executable's embedded assets, or from the build folder.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import sea from 'node:sea';
 import mime from 'mime-types';
+import { bodyEtagOf } from '../files/etags';
 
 export type UiEncoding = 'br' | 'gzip';
 
@@ -53,16 +53,12 @@ const fallbackIndex = `<!doctype html>
 <body><noscript>Drawer needs JavaScript.</noscript><div id="root"></div></body></html>
 `;
 
-/** A strong validator from the content, so it survives restarts and rebuilds of the same bytes. */
-export function etagOf(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
 export function makeAsset(relativePath: string, body: Buffer): UiAsset {
   return {
     body,
     contentType: contentTypeOf(relativePath),
-    etag: etagOf(body),
+    // A digest of the bytes: it survives restarts and rebuilds of the same content.
+    etag: bodyEtagOf(body),
     variants: new Map(),
   };
 }

@@ -103,8 +103,3 @@ function readExif(app1: Uint8Array): ExifFacts | undefined {
   }
   return { orientation, thumbnail };
 }
-
-/** Orientations 5–8 turn the picture a quarter: its width and height swap when shown. */
-export function isQuarterTurn(orientation: number): boolean {
-  return orientation >= 5 && orientation <= 8;
-}

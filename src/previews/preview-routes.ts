@@ -5,7 +5,6 @@ import { sendFile, userContentPolicy } from '../files/raw-file';
 import type { ExistingResolved } from '../fs/scoped-fs';
 import { baseName } from '../fs/virtual-path';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { virtualPathAfter } from '../http/path-param';
 import { untilResponseEnds } from '../http/response-lifetime';
 import { openShare } from '../shares/public-share';
@@ -87,7 +86,6 @@ export async function previewRoutes(app: FastifyInstance, ctx: Context): Promise
       const target = await view.resolveExisting(path, 'download');
       return sendPreview(ctx, request, reply, target, size, String(view.actor.id), '');
     });
-    refuseOtherMethods(app, `${prefix}/*`, ['GET']);
 
     const publicPrefix = `/api/public/preview/${size}`;
     const publicOptions = {
@@ -111,6 +109,5 @@ export async function previewRoutes(app: FastifyInstance, ctx: Context): Promise
         return sendPreview(ctx, request, reply, opened.target, size, userKey, opened.rootName);
       },
     );
-    refuseOtherMethods(app, `${publicPrefix}/*`, ['GET']);
   }
 }

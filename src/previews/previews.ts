@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { drawPoster } from '../commands/video-poster';
 import { AppError } from '../errors';
+import { bodyEtagOf, isNoneMatchHit } from '../files/etags';
 import { closeFd } from '../fs/anchored';
 import { openResolvedFile, readSample, readSmall } from '../fs/fs-read';
 import type { ExistingResolved } from '../fs/scoped-fs';
@@ -70,14 +71,6 @@ function cacheKey(target: ExistingResolved, size: PreviewSize): string {
   return createHash('sha256')
     .update(JSON.stringify([rendererVersion, size, dev, ino, bytes, mtimeMs]))
     .digest('hex');
-}
-
-function etagOf(key: string): string {
-  return `"p-${Buffer.from(key, 'hex').toString('base64url').slice(0, 27)}"`;
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  return ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag);
 }
 
 /** Cached previews are JPEG or PNG; the first bytes say which. */
@@ -199,8 +192,8 @@ export function createPreviews(
         return { kind: 'original' };
       if (!isOn) throw new AppError('preview.unsupported', `${request.size} previews are off`);
       const key = cacheKey(target, request.size);
-      const etag = etagOf(key);
-      if (matches(request.ifNoneMatch, etag)) return { kind: 'notModified', etag };
+      const etag = bodyEtagOf(key);
+      if (isNoneMatchHit(request.ifNoneMatch, etag)) return { kind: 'notModified', etag };
       const result = await rendered(key, () =>
         kind.kind === 'image'
           ? renderImage(target, kind.format, request)

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import type { SearchResult } from './search';
@@ -65,6 +64,4 @@ export async function searchRoutes(app: FastifyInstance, ctx: Context): Promise<
   const options = { schema: { querystring: searchQueryString } };
   app.get<{ Querystring: SearchQueryString }>('/api/search', options, search);
   app.get<{ Querystring: SearchQueryString }>('/api/search/*', options, search);
-  refuseOtherMethods(app, '/api/search', ['GET']);
-  refuseOtherMethods(app, '/api/search/*', ['GET']);
 }

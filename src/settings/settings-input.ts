@@ -2,6 +2,7 @@
 import { CommandLineError, splitCommandLine } from '../commands/command-line';
 import { AppError } from '../errors';
 import { normaliseScope } from '../fs/scope-dirs';
+import { canShare } from '../users/user';
 import { cleanCommands, mergeSorting, toRules } from '../users/user-input';
 import type { Settings, SiteSettings } from './settings';
 import { normaliseSettings, siteSettingsOf } from './settings';
@@ -20,7 +21,7 @@ export function applySettingsInput(current: Settings, input: SettingsInput): Set
   const defaults = input.defaults ?? {};
   if (defaults.scope !== undefined) checkedScope('defaults.scope', defaults.scope);
   const perm = { ...current.defaults.perm, ...defaults.perm };
-  if (perm.share && !perm.download)
+  if (perm.share && !canShare(perm))
     invalid('defaults.perm.share', 'permission to share requires permission to download');
   const recaptcha = { ...current.recaptcha, ...input.recaptcha };
   if (input.recaptcha?.secret === '') recaptcha.secret = current.recaptcha.secret;

@@ -1,7 +1,6 @@
 // HTTP routes for the global settings (admin only): GET shows them without secrets, PUT checks and saves.
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { applySettingsInput, settingsView } from './settings-input';
 import type { SettingsInput } from './settings-schemas';
 import { settingsBody, settingsResponse } from './settings-schemas';
@@ -25,5 +24,4 @@ export async function settingsRoutes(app: FastifyInstance, ctx: Context): Promis
       return settingsView(next, ctx.config.authMethod);
     },
   );
-  refuseOtherMethods(app, '/api/settings', ['GET', 'PUT']);
 }

@@ -6,7 +6,6 @@ import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { sendDownload } from '../files/raw-download';
 import { fromUrlPath } from '../fs/virtual-path';
 import type { VirtualPath } from '../fs/virtual-path';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { rawPathAfter } from '../http/path-param';
 import { fileRequestPage } from './file-requests';
 import { liveShare, openLiveShare, openShare } from './public-share';
@@ -79,7 +78,6 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
       return opened.token === undefined ? view : { ...view, token: opened.token };
     },
   );
-  refuseOtherMethods(app, '/api/public/share/*', ['GET']);
 
   app.get<{ Querystring: DownloadQuery }>(
     '/api/public/dl/*',
@@ -108,5 +106,4 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
       });
     },
   );
-  refuseOtherMethods(app, '/api/public/dl/*', ['GET']);
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { rawPathAfter, virtualPathAfter } from '../http/path-param';
 import { createShare, deleteShare, editShare, listShares, sharesForPath } from './shares';
 import type { ShareBody, ShareEditBody, ShareQuery, SharesQuery } from './shares-schemas';
@@ -44,7 +43,6 @@ export async function sharesRoutes(app: FastifyInstance, ctx: Context): Promise<
       const user = request.query.user;
       return listShares(ctx, actorOf(request), user === undefined ? {} : { user: Number(user) });
     });
-    refuseOtherMethods(app, url, ['GET']);
   }
 
   app.get('/api/share/*', { schema: { response: { 200: sharesSchema } } }, async (request) => {
@@ -93,5 +91,4 @@ export async function sharesRoutes(app: FastifyInstance, ctx: Context): Promise<
     await deleteShare(ctx, actorOf(request), hashOf(request, ctx.config.baseUrl));
     return reply.code(200).send();
   });
-  refuseOtherMethods(app, '/api/share/*', ['GET', 'POST', 'PATCH', 'DELETE']);
 }

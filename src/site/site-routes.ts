@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { virtualPathAfter } from '../http/path-param';
 import { untilResponseEnds } from '../http/response-lifetime';
 import { parseTemplateDate } from './archetype-time';
@@ -99,9 +98,4 @@ export async function siteRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     await cancelSchedule(ctx, await viewOf(request, reply), pathAfter(request, publishPrefix));
     return reply.code(204).send();
   });
-
-  refuseOtherMethods(app, prefix, ['GET']);
-  refuseOtherMethods(app, `${prefix}/*`, ['GET']);
-  refuseOtherMethods(app, `${postsPrefix}/*`, ['GET', 'POST']);
-  refuseOtherMethods(app, `${publishPrefix}/*`, ['GET', 'POST', 'DELETE']);
 }

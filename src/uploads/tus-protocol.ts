@@ -7,7 +7,6 @@ export const tusVersion = '1.0.0';
 /** creation-with-upload, creation-defer-length and concatenation are not offered (docs/UPLOADS.md). */
 export const tusExtensions = ['creation', 'termination', 'checksum', 'expiration'] as const;
 export const tusChecksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
-export type TusChecksumAlgorithm = (typeof tusChecksumAlgorithms)[number];
 
 /** The Content-Type of every PATCH body. */
 export const offsetContentType = 'application/offset+octet-stream';

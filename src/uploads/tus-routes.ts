@@ -15,7 +15,6 @@ import type { AuthLevel } from '../http/request-context';
 import { uploadBodyLimit } from '../files/resources-routes';
 import { segmentsOf } from '../fs/virtual-path';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import { virtualPathAfter } from '../http/path-param';
 import { untilResponseEnds } from '../http/response-lifetime';
 import { AppError } from '../errors';
@@ -193,7 +192,6 @@ export async function registerTus(
       tus.head(url, config, head);
       tus.delete(url, config, terminate);
       tus.options(url, { config: { auth: 'public' } }, discover);
-      refuseOtherMethods(tus, url, ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS']);
     }
   });
 }

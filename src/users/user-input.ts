@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { Rule } from '../rules/rule';
 import { compileRuleRegex } from '../rules/rules';
 import type { Permissions, Sorting, StoredUser, ViewMode } from './user';
-import { usernameProblem } from './user';
+import { canShare, usernameProblem } from './user';
 
 /** A user as the API or the command line sends it; every field optional, the password in clear. */
 export interface UserInput {
@@ -105,7 +105,7 @@ export function mergePermissions(
   change: Partial<Permissions> = {},
 ): Permissions {
   const perm = { ...base, ...change };
-  if (perm.share && !perm.download)
+  if (perm.share && !canShare(perm))
     throw new AppError(
       'users.shareNeedsDownload',
       'permission to share requires permission to download',

@@ -106,6 +106,15 @@ export function effectivePermissions(user: Pick<StoredUser, 'perm'>): Permission
 }
 
 /**
+ * Whether these permissions let their holder create share links: a share hands files out, so it
+ * needs the download permission as well. Inputs asking for one without the other are refused;
+ * records that hold it anyway (imported, or older) share nothing.
+ */
+export function canShare(perm: Pick<Permissions, 'share' | 'download'>): boolean {
+  return perm.share && perm.download;
+}
+
+/**
  * Why a username is refused, or undefined when it is fine. Names end up in home folder names,
  * logs and headers, so control, bidi and invisible characters and path separators are refused.
  */

@@ -4,7 +4,6 @@ import { authBodyLimit } from '../auth/auth-routes';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
-import { refuseOtherMethods } from '../http/method-not-allowed';
 import type { UsersDeps } from './users';
 import { confirmActor, createUser, deleteUser, findVisible, updateUser, userView } from './users';
 import type { SignupBody, UserEnvelope } from './users-schemas';
@@ -73,7 +72,6 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
         .send(userView(actor, user));
     },
   );
-  refuseOtherMethods(app, '/api/users', ['GET', 'POST']);
 
   app.get<{ Params: IdParams }>(
     '/api/users/:id',
@@ -132,7 +130,6 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
       return reply.code(200).send();
     },
   );
-  refuseOtherMethods(app, '/api/users/:id', ['GET', 'PUT', 'DELETE']);
 
   app.post<{ Body: SignupBody }>(
     '/api/signup',
@@ -151,5 +148,4 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
       return reply.code(200).send();
     },
   );
-  refuseOtherMethods(app, '/api/signup', ['POST']);
 }

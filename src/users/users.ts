@@ -6,7 +6,7 @@ import type { Settings } from '../settings/settings';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SharesStore } from '../shares/shares-store';
 import type { PublicUser, StoredUser } from './user';
-import { homeFolderName, toPublicUser, usernameKey } from './user';
+import { canShare, homeFolderName, toPublicUser, usernameKey } from './user';
 import type { UserField, UserInput } from './user-input';
 import {
   adminOnlyFields,
@@ -59,7 +59,7 @@ export async function createUser(
         ...defaults.perm,
         admin: false,
         execute: false,
-        share: defaults.perm.share && defaults.perm.download,
+        share: canShare(defaults.perm),
       }
     : mergePermissions(defaults.perm, given.perm);
   const passwordHash = await hashNewPassword(input.password ?? '', minimumLength(settings));

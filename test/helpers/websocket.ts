@@ -19,7 +19,10 @@ interface WsClient {
     ) => void,
   ): void;
 }
-type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WsClient;
+type WsConstructor = new (
+  url: string,
+  options?: { headers?: Record<string, string>; localAddress?: string },
+) => WsClient;
 
 const require = createRequire(import.meta.url);
 const WebSocket = require('ws') as WsConstructor;
@@ -30,6 +33,8 @@ export interface ShellOptions {
   /** undefined leaves the header out. */
   origin?: string;
   headers?: Record<string, string>;
+  /** The client address the server sees, e.g. 127.0.0.2 (all of 127/8 is this machine). */
+  localAddress?: string;
 }
 
 export type ShellUpgrade =
@@ -49,7 +54,10 @@ export function openShell(url: string, options: ShellOptions = {}): Promise<Shel
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers['x-auth'] = options.token;
   if (options.origin !== undefined) headers.origin = options.origin;
-  const client = new WebSocket(url.replace(/^http/, 'ws'), { headers });
+  const client = new WebSocket(url.replace(/^http/, 'ws'), {
+    headers,
+    ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress }),
+  });
   const messages: { text: string; at: number }[] = [];
   client.on('message', (data) => messages.push({ text: data.toString('utf8'), at: Date.now() }));
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>

@@ -47,7 +47,7 @@ describe('parseCliArgs', () => {
   it('refuses unknown flags, a missing value and a switch value that is not a boolean', () => {
     for (const [args, reason] of [
       [['--nope'], /unknown flag --nope \(see drawer users add --help\)/],
-      [['-d'], /-d needs a value/],
+      [['-d'], /-d \(--database\) needs a value/],
       [['--admin=maybe'], /takes true or false/],
       [['--no-database'], /unknown flag --no-database/],
       [['--no-admin=true'], /unknown flag/],

@@ -8,7 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { embedUi } from '../../scripts/package-sea';
 import type { UiManifest } from '../../src/http/ui-assets';
-import { etagOf, uiManifestKey } from '../../src/http/ui-assets';
+import { bodyEtagOf } from '../../src/files/etags';
+import { uiManifestKey } from '../../src/http/ui-assets';
 
 describe('package-sea: embedded UI', () => {
   let dir: string;
@@ -44,7 +45,7 @@ describe('package-sea: embedded UI', () => {
         ['tiny.css', 'text/css; charset=utf-8', []],
       ],
     );
-    assert.equal(manifest.files[0]?.etag, etagOf(script));
+    assert.equal(manifest.files[0]?.etag, bodyEtagOf(script));
     assert.ok(fs.readFileSync(String(assets['ui/assets/logo-3c4d.png'])).equals(image));
     assert.ok(fs.readFileSync(String(assets['ui/assets/app-1a2b.js'])).equals(script));
     assert.equal(assets['ui/assets/logo-3c4d.png.br'], undefined);

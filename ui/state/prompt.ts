@@ -3,17 +3,14 @@ import type { ResourceItem } from '../api/resources';
 import type { Site } from '../api/site';
 import { createStore, useStore } from './store';
 
-/**
- * Props of each prompt. Part 2 adds its own (share, search, deleteUser…) by declaration merging:
- * `declare module '../state/prompt' { interface PromptPropsMap { share: { item: ResourceItem } } }`.
- */
+/** Props of each prompt; ui/prompts/registry.ts names the component that shows each one. */
 export interface PromptPropsMap {
   help: Record<string, never>;
   sidebar: Record<string, never>;
   more: Record<string, never>;
-  /** The search panel (part 2 registers its component); Ctrl/Cmd+F and the header box open it. */
+  /** The search panel; Ctrl/Cmd+F and the header box open it. */
   search: Record<string, never>;
-  /** The share dialog (part 2 registers its component); the header's share button opens it. */
+  /** The share dialog; the header's share button opens it. */
   share: { item: ResourceItem };
   info: { items: ResourceItem[]; folder?: ResourceItem & { numDirs?: number; numFiles?: number } };
   newFile: { folder: string };

@@ -8,6 +8,9 @@ import { Card, SaveButton } from './settings-page';
 import { ExecNote, useSaveSettings } from './save-settings';
 import { joinLines, splitLines } from './settings-text';
 
+/** Sample values, not words: the same in every language (Hugo's command and folder names). */
+const examples = { buildCommand: 'hugo', contentDir: 'content', root: '/blog' };
+
 export function SiteCard({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const [buildCommand, setBuildCommand] = useState(settings.site.buildCommand);
@@ -44,7 +47,7 @@ export function SiteCard({ settings }: { settings: Settings }) {
             className="input input-mono"
             autoCapitalize="off"
             spellCheck={false}
-            placeholder="hugo"
+            placeholder={examples.buildCommand}
             value={buildCommand}
             onChange={(event) => setBuildCommand(event.target.value)}
           />
@@ -57,7 +60,7 @@ export function SiteCard({ settings }: { settings: Settings }) {
             className="input input-mono"
             autoCapitalize="off"
             spellCheck={false}
-            placeholder="content"
+            placeholder={examples.contentDir}
             value={contentDir}
             onChange={(event) => setContentDir(event.target.value)}
           />
@@ -70,7 +73,7 @@ export function SiteCard({ settings }: { settings: Settings }) {
             rows={3}
             autoCapitalize="off"
             spellCheck={false}
-            placeholder="/blog"
+            placeholder={examples.root}
             value={roots}
             onChange={(event) => setRoots(event.target.value)}
           />
