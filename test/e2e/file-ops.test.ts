@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { formatSize } from '../../ui/components/format';
-import { appPath, assertNoErrors, setPreferences, startUi } from '../helpers/browser';
+import { appPath, assertNoErrors, doubleClick, setPreferences, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
 describe('file operations', () => {
@@ -97,7 +97,7 @@ describe('file operations', () => {
     assert.equal(fs.existsSync(path.join(root, 'target')), false);
 
     await tab.open('/files/docs/');
-    await item('/docs/report.txt').dblclick();
+    await doubleClick(item('/docs/report.txt'));
     await tab.page.locator('.cm-editor').waitFor();
     await tab.page.getByRole('button', { name: 'Delete' }).click();
     await dialog().getByRole('button', { name: 'Delete' }).click();
