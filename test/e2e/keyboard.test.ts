@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { assertNoErrors, doubleClick, setPreferences, startUi } from '../helpers/browser';
+import {
+  afterFrames,
+  assertNoErrors,
+  doubleClick,
+  setPreferences,
+  startUi,
+} from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
@@ -41,13 +47,7 @@ describe('keyboard shortcuts', () => {
    * Absence is checked two frames after the key: its handler opens a prompt at once, and React draws
    * a prompt whose code is loaded (see beforeEach) before the next frame.
    */
-  const settle = () =>
-    tab.page.evaluate(
-      () =>
-        new Promise<void>((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-        ),
-    );
+  const settle = () => afterFrames(tab.page);
 
   it('F1 opens help with the shortcut list; Esc closes it', async () => {
     await tab.page.keyboard.press('F1');

@@ -174,6 +174,22 @@ export async function doubleClick(target: Locator): Promise<void> {
   }
 }
 
+/**
+ * Resolves after the page has drawn `count` frames: what a click or key does at once (a handler that
+ * sets state, a request it starts) has happened by then, so its absence can be checked.
+ */
+export function afterFrames(page: Page, count = 2): Promise<void> {
+  return page.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) =>
+          left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
+        step(frames);
+      }),
+    count,
+  );
+}
+
 /** The app path of the page, without the base URL. */
 export function appPath(page: Page, server: TestServer): string {
   return decodeURI(page.url().slice(server.url.length));
