@@ -2,11 +2,12 @@
 // and sends a file without them as it is, never compressing on a request (scripts/ui-variants.ts).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { contentTypeOf, isWorthCompressing } from '../../src/http/ui-assets';
+import { injectApp } from '../helpers/inject';
+import type { InjectedApp } from '../helpers/inject';
 import { bundle, removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 
@@ -80,9 +81,8 @@ describe('UI precompressed at build time', () => {
   });
 });
 
-describe('UI folder without build-time variants', () => {
-  let dir: string;
-  let server: TestServer;
+describe('UI folder without build-time variants (in process)', () => {
+  let injected: InjectedApp;
   // Compressible text well over the 1 KiB threshold.
   const script = Buffer.from('export const greeting = "hello, drawer";\n'.repeat(200));
   // Brotli at quality 1: not what the server would make at quality 11, so its bytes tell them apart.
@@ -91,27 +91,19 @@ describe('UI folder without build-time variants', () => {
   });
 
   before(async () => {
-    // A bundle folder of its own (the server reads the UI beside its bundle): links to the build's
-    // bundles, and a UI folder made here.
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-ui-variants-'));
-    for (const name of fs.readdirSync(path.dirname(bundle)))
-      if (name.endsWith('.cjs'))
-        fs.symlinkSync(path.join(path.dirname(bundle), name), path.join(dir, name));
-    fs.mkdirSync(path.join(dir, 'ui', 'assets'), { recursive: true });
-    fs.copyFileSync(path.join(builtUi, 'index.html'), path.join(dir, 'ui', 'index.html'));
-    fs.writeFileSync(path.join(dir, 'ui', 'assets', 'half-1a2b.js'), script);
-    fs.writeFileSync(path.join(dir, 'ui', 'assets', 'half-1a2b.js.br'), fastBrotli);
-    fs.writeFileSync(path.join(dir, 'ui', 'assets', 'bare-3c4d.js'), script);
-    server = await startServer({ bundle: path.join(dir, path.basename(bundle)) });
+    injected = await injectApp({
+      ui: (folder) => {
+        fs.mkdirSync(path.join(folder, 'assets'));
+        fs.writeFileSync(path.join(folder, 'assets', 'half-1a2b.js'), script);
+        fs.writeFileSync(path.join(folder, 'assets', 'half-1a2b.js.br'), fastBrotli);
+        fs.writeFileSync(path.join(folder, 'assets', 'bare-3c4d.js'), script);
+      },
+    });
   });
-  after(async () => {
-    await server.stop();
-    removeDir(server.dir);
-    removeDir(dir);
-  });
+  after(() => injected.close());
 
   it('sends the variant it was given, and the file as it is where none was made', async () => {
-    const br = await server.request('GET', '/assets/half-1a2b.js', {
+    const br = await injected.request('GET', '/assets/half-1a2b.js', {
       headers: { 'accept-encoding': 'br, gzip' },
     });
     assert.equal(br.headers['content-encoding'], 'br');
@@ -120,7 +112,9 @@ describe('UI folder without build-time variants', () => {
       ['/assets/half-1a2b.js', 'gzip'],
       ['/assets/bare-3c4d.js', 'br, gzip'],
     ] as const) {
-      const response = await server.request('GET', url, { headers: { 'accept-encoding': accept } });
+      const response = await injected.request('GET', url, {
+        headers: { 'accept-encoding': accept },
+      });
       assert.equal(response.status, 200, url);
       assert.equal(response.headers['content-encoding'], undefined, `${url} (${accept})`);
       assert.ok(response.body.equals(script), url);
