@@ -191,8 +191,13 @@ describe('tus uploads: resuming', () => {
 
     const second = await startServer({ dir: first.dir });
     servers.push(second);
-    await eventually(() => !fs.existsSync(path.join(inbox, `${oldSlot}.part`)), 'the start sweep');
-    assert.equal(fs.existsSync(path.join(inbox, `${oldSlot}.json`)), false);
+    // The sweep removes the data file and its record one after the other: both are waited for.
+    await eventually(
+      () =>
+        !fs.existsSync(path.join(inbox, `${oldSlot}.part`)) &&
+        !fs.existsSync(path.join(inbox, `${oldSlot}.json`)),
+      'the start sweep',
+    );
     const token2 = await second.adminToken();
     assert.equal(
       (await tusRequest(second, 'HEAD', created[0] as string, { token: token2 })).status,
