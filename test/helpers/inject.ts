@@ -11,7 +11,7 @@ import { createContext } from '../../src/context';
 import type { Context } from '../../src/context';
 import { loadUiAssets } from '../../src/http/ui-assets';
 import { openLog } from '../../src/logger';
-import { adminPassword, removeDir } from './server';
+import { adminPassword, bundle, removeDir } from './server';
 import type { TestResponse } from './server';
 
 export interface InjectOptions {
@@ -51,8 +51,9 @@ export async function injectApp(options: InjectOptions = {}): Promise<InjectedAp
     dir,
   );
   if (invocation.kind !== 'serve') throw new Error(`not a server invocation: ${invocation.kind}`);
+  // The worker threads' bundles (previews, archive codecs) are the build's, when there is one.
   const { context } = await createContext(invocation.config, openLog('off').log, {
-    bundleFolder: dir,
+    bundleFolder: path.dirname(bundle),
   });
   const app = await createApp(context, loadUiAssets(uiFolder));
   // inject()'s stand-in socket has no setTimeout: the idle deadlines (src/http/connection-limits.ts)
