@@ -1,6 +1,7 @@
 // The preview pool with stand-in workers: slots, the bounded queue per user and in all, aborts, timeouts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../src/errors';
 import type { RenderRequest } from '../../src/previews/image-render';
@@ -108,8 +109,11 @@ describe('the preview pool', () => {
       assert.equal(await codeOf(pool.render('alice', async () => job(1))), 'ok');
       assert.equal(pool.workerCount(), 1);
       // A worker stopped while it held the large-decode lock leaves it free for the others.
+      const holderStarted = Date.now();
       const holder = pool.render('alice', async () => job(1, 3));
       await eventually(() => lock !== undefined && Atomics.load(lock, 0) !== 0, 'the lock taken');
+      // The waiter's own 1 s runs from its start: 400 ms after the holder's, it outlives the holder.
+      await sleep(Math.max(0, 400 - (Date.now() - holderStarted)));
       const waiter = pool.render('bob', async () => job(1, 4)); // blocked until the holder is stopped
       assert.equal(await codeOf(holder), 'preview.failed');
       assert.equal(await codeOf(waiter), 'ok');
