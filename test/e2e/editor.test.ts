@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { addUser, assertNoErrors, setPreferences, startUi, userPassword } from '../helpers/browser';
+import {
+  addUser,
+  assertNoErrors,
+  doubleClick,
+  setPreferences,
+  startUi,
+  userPassword,
+} from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
 const allButModify = {
@@ -40,7 +47,7 @@ describe('editor', () => {
 
   async function openFile(name: string, page = tab) {
     await page.open('/files/');
-    await page.page.locator(`.item[data-path="/${name}"]`).dblclick();
+    await doubleClick(page.page.locator(`.item[data-path="/${name}"]`));
     await page.page.locator('.cm-editor').waitFor();
   }
 
@@ -119,7 +126,8 @@ describe('editor', () => {
       'idle',
     );
     await tab.shot('toast-error');
-    await tab.page.waitForTimeout(1200);
+    // Past a success toast's lifetime on the page's clock (installed by doubleClick before the toast).
+    await tab.page.clock.fastForward(1200);
     assert.equal(await toast.count(), 1, 'errors stay until closed');
     await toast.getByRole('button', { name: 'Close' }).click();
     assert.equal(await toast.count(), 0);
