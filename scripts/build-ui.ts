@@ -1,9 +1,11 @@
-// Bundles the UI into build/ui/: index.html plus content-hashed, code-split assets under assets/.
+// Bundles the UI into build/ui/: index.html plus content-hashed, code-split assets under assets/, each
+// with its brotli and gzip variants beside it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { precompressUi } from './ui-variants';
 
 const root = path.resolve(import.meta.dirname, '..');
 const entry = path.join(root, 'ui', 'main.tsx');
@@ -181,6 +183,8 @@ export async function buildUi(
     throw new Error(
       `build-ui: first-load JS is ${initialJsGzip} bytes gzipped, over ${initialJsBudget}`,
     );
+  // A development build is served as it is: quality 11 would slow every rebuild for nothing.
+  if (production) await precompressUi(outdir);
   return { initialJsGzip, screens, outdir };
 }
 

@@ -1,38 +1,33 @@
 // Packs build/drawer.cjs and build/ui/ into build/drawer: a Node single executable with the UI inside.
 import { execFileSync, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { isRuntimeArch, runtimeBinary } from './node-runtime';
 import type { RuntimeArch } from './node-runtime';
 import { codecWorkerBundle } from '../src/archives/codecs/codec-assets';
 import { listedReadWorkerBundle } from '../src/fs/listed-reader';
-import type { UiEncoding, UiManifest, UiManifestEntry, UiSlice } from '../src/http/ui-assets';
+import type { UiManifest, UiManifestEntry, UiSlice } from '../src/http/ui-assets';
 import {
   wasmAssetKey,
   wasmPackagePath,
   workerAssetKey,
   workerBundleName,
 } from '../src/previews/preview-assets';
-import {
-  brotliOptions,
-  contentTypeOf,
-  gzipOptions,
-  isWorthCompressing,
-  uiFilesKey,
-  uiManifestKey,
-} from '../src/http/ui-assets';
+import { contentTypeOf, uiFilesKey, uiManifestKey } from '../src/http/ui-assets';
 import { bodyEtagOf } from '../src/files/etags';
+import {
+  cachedVariant,
+  defaultVariantCache,
+  listUiFiles,
+  pruneCache,
+  variantEncodings,
+} from './ui-variants';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** The sentinel every Node release carries; postject flips it so that node runs the blob. */
 const seaFuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
-/** Compressed variants nobody used for this long leave the cache (concurrent builds keep theirs). */
-const cacheKeepMs = 60 * 60 * 1000;
 
 export interface PackageSeaOptions {
   bundle?: string;
@@ -66,7 +61,7 @@ export async function packageSea(options: PackageSeaOptions = {}): Promise<Packa
   const bundle = options.bundle ?? path.join(root, 'build', 'drawer.cjs');
   const uiFolder = options.uiFolder ?? path.join(root, 'build', 'ui');
   const output = options.output ?? path.join(root, 'build', 'drawer');
-  const cacheFolder = options.cacheFolder ?? path.join(root, 'build', 'sea-cache');
+  const cacheFolder = options.cacheFolder ?? defaultVariantCache;
   checkPlatform();
   if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: build the server first`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-sea-'));
@@ -184,28 +179,16 @@ export async function embedUi(
 ): Promise<Record<string, string>> {
   const used = new Set<string>();
   fs.mkdirSync(cacheFolder, { recursive: true });
-  const names = fs.existsSync(uiFolder)
-    ? fs
-        .readdirSync(uiFolder, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) =>
-          path
-            .relative(uiFolder, path.join(entry.parentPath, entry.name))
-            .split(path.sep)
-            .join('/'),
-        )
-        .sort()
-    : [];
+  // The variants that the UI build wrote beside its files are not files of their own; the
+  // embedded ones come from the cache, by content, so they match the copy embedded below.
+  const names = listUiFiles(uiFolder);
   const prepared = await Promise.all(
     names.map(async (name) => {
       // Read once, so the bytes embedded match the ETag even if build/ui is rebuilt meanwhile.
       const body = fs.readFileSync(path.join(uiFolder, ...name.split('/')));
       const contentType = contentTypeOf(name);
-      // index.html is rendered per request (config, base URL), so its variants would go unused.
-      const encodings: UiEncoding[] =
-        name !== 'index.html' && isWorthCompressing(contentType, body.length) ? ['br', 'gzip'] : [];
       const variants = await Promise.all(
-        encodings.map(async (encoding) => {
+        variantEncodings(name, body.length).map(async (encoding) => {
           const variant = await cachedVariant(body, encoding, cacheFolder);
           used.add(path.basename(variant));
           return [encoding, fs.readFileSync(variant)] as const;
@@ -265,37 +248,6 @@ export function workerAssets(bundleFolder: string): Record<string, string> {
     assets[bundle.assetKey] = worker;
   }
   return assets;
-}
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-async function cachedVariant(body: Buffer, encoding: UiEncoding, folder: string): Promise<string> {
-  // The settings are part of the key, so changing them in ui-assets.ts recompresses everything.
-  const settings = JSON.stringify([brotliOptions(body.length), gzipOptions]);
-  const hash = crypto.createHash('sha256').update(settings).update(body).digest('hex');
-  const file = path.join(folder, `${hash}.${encoding === 'br' ? 'br' : 'gz'}`);
-  if (fs.existsSync(file)) {
-    const now = new Date();
-    fs.utimesSync(file, now, now);
-    return file;
-  }
-  const compressed =
-    encoding === 'br'
-      ? await brotli(body, brotliOptions(body.length))
-      : await gzip(body, gzipOptions);
-  const partial = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(partial, compressed);
-  fs.renameSync(partial, file);
-  return file;
-}
-
-function pruneCache(folder: string, used: Set<string>): void {
-  const cutoff = Date.now() - cacheKeepMs;
-  for (const name of fs.readdirSync(folder)) {
-    const file = path.join(folder, name);
-    if (!used.has(name) && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
-  }
 }
 
 function versionOf(runtime: string): string {

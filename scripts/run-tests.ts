@@ -11,7 +11,12 @@ if (mismatch) {
   console.error(mismatch);
   process.exit(1);
 }
-const groups = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['unit', 'api', 'e2e'];
+/**
+ * unit: pure modules, in-process, no other program (npm run test:unit); integration: modules checked
+ * with the reference command-line tools; api: HTTP against a real server; e2e: the browser.
+ */
+const allGroups = ['unit', 'integration', 'api', 'e2e'];
+const groups = process.argv.slice(2).length > 0 ? process.argv.slice(2) : allGroups;
 const files = groups.flatMap((group) => {
   const folder = path.join(root, 'test', group);
   if (!fs.existsSync(folder)) return [];

@@ -1,9 +1,11 @@
-// npm start: rebuilds the bundle and the UI when a source is newer than them, then serves with node.
+// npm start: rebuilds the bundle and the UI when a source is newer than them, then serves with node:
+// data/ beside the checkout unless a root is named (start-root.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer } from './build-server';
 import { buildUi } from './build-ui';
+import { startArgs } from './start-root';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(root, 'build', 'drawer.cjs');
@@ -38,6 +40,10 @@ if (builtAt < newestTime(sources)) {
   console.log('building…');
   await Promise.all([buildServer(), buildUi()]);
 }
-const child = spawn(process.execPath, [bundle, ...process.argv.slice(2)], { stdio: 'inherit' });
+const given = process.argv.slice(2);
+const args = startArgs(given, process.env, process.cwd(), root);
+if (args !== given)
+  console.log(`serving ${path.join(root, 'data')} (put your files there, or pass --root)`);
+const child = spawn(process.execPath, [bundle, ...args], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -88,7 +88,8 @@ export interface ServerConfig extends AuthConfig {
 }
 
 export type Invocation =
-  | { kind: 'serve'; config: ServerConfig }
+  /** `rootSource` names where the root came from (a flag, a variable, a file); undefined: the default. */
+  | { kind: 'serve'; config: ServerConfig; rootSource: string | undefined }
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'subcommand'; name: SubcommandName; args: string[]; database: string; root: string };
@@ -287,6 +288,7 @@ function parseServeFlags(argv: readonly string[], env: Env, cwd: string): Invoca
 
   return {
     kind: 'serve',
+    rootSource: lookup('root')?.source,
     config: {
       root: path.resolve(cwd, text('root') ?? '.'),
       port: parsePort(text('port') ?? '8080', source('port')),

@@ -73,8 +73,12 @@ export interface SessionOptions {
 
 export async function runSessionCommand(options: SessionOptions): Promise<SessionEnd> {
   const plan = planCommand(options.line, options.user, options.shell);
-  if ('refused' in plan)
-    return { code: closeCodes.refused, reason: 'command refused', message: plan.refused };
+  if ('refused' in plan) {
+    // The reason tells Drawer's UI an unlisted command (it then names the allowed ones) from a line
+    // it cannot split; File Browser's client shows only the message.
+    const reason = plan.refused === notAllowedMessage ? 'command not allowed' : 'command refused';
+    return { code: closeCodes.refused, reason, message: plan.refused };
+  }
   if (options.signal.aborted) return { code: closeCodes.normal, reason: 'stopped' };
   const buffers = { stdout: createLineBuffer(), stderr: createLineBuffer() };
   const emit = (lines: string[], stream: OutputStream) => {

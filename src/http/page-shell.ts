@@ -1,4 +1,5 @@
 // The page shell: index.html with the runtime configuration inlined, the UI's files, and /health.
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
@@ -7,7 +8,7 @@ import { isRecaptchaEnabled } from '../settings/settings';
 import { version } from '../version';
 import { hasCustomCss } from './branding-files';
 import type { UiAsset, UiAssets } from './ui-assets';
-import { compressedVariant, isWorthCompressing, makeAsset } from './ui-assets';
+import { isWorthCompressing, makeAsset } from './ui-assets';
 
 /**
  * What the UI reads from the page before its first call, under File Browser's names:
@@ -105,8 +106,7 @@ export async function pageShellRoutes(
   const indexPage = {
     last: undefined as UiAsset | undefined,
     get(html: string): UiAsset {
-      if (this.last?.body.toString('utf8') !== html)
-        this.last = makeAsset('index.html', Buffer.from(html));
+      if (this.last?.body.toString('utf8') !== html) this.last = renderedPage(html);
       return this.last;
     },
   };
@@ -134,6 +134,22 @@ export async function pageShellRoutes(
   });
 }
 
+/**
+ * The page is the one UI file made at run time, so it is compressed here, once per settings change,
+ * with fast settings: a few kilobytes, unlike the built files' quality 11 (scripts/ui-variants.ts).
+ */
+function renderedPage(html: string): UiAsset {
+  const page = makeAsset('index.html', Buffer.from(html));
+  if (isWorthCompressing(page.contentType, page.body.length)) {
+    page.variants.set(
+      'br',
+      brotliCompressSync(page.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+    );
+    page.variants.set('gzip', gzipSync(page.body));
+  }
+  return page;
+}
+
 function sendAsset(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -146,15 +162,10 @@ function sendAsset(
     .header('Vary', 'Accept-Encoding')
     .type(asset.contentType);
   if (isNoneMatchHit(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
+  // Only variants made beforehand are sent: compressing here would hold up the whole server.
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (isWorthCompressing(asset.contentType, asset.body.length)) {
-    const encoding = /\bbr\b/.test(accepted)
-      ? 'br'
-      : /\bgzip\b/.test(accepted)
-        ? 'gzip'
-        : undefined;
-    if (encoding)
-      return reply.header('Content-Encoding', encoding).send(compressedVariant(asset, encoding));
-  }
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  const variant = encoding && asset.variants.get(encoding);
+  if (encoding && variant) return reply.header('Content-Encoding', encoding).send(variant);
   return reply.send(asset.body);
 }

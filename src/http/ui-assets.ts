@@ -1,8 +1,6 @@
 // The UI's files, held in memory: from the executable's embedded assets, or from the build folder.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrotliOptions, ZlibOptions } from 'node:zlib';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import sea from 'node:sea';
 import libraries from '../deferred-libraries.cjs';
 import { bodyEtagOf } from '../files/etags';
@@ -13,7 +11,10 @@ export interface UiAsset {
   body: Buffer;
   contentType: string;
   etag: string;
-  /** Compressed variants: embedded by the build in an executable, else made on first request and kept. */
+  /**
+   * Compressed variants, all made at build time (scripts/ui-variants.ts): embedded in an executable,
+   * else the files the build wrote beside it. A file without them is sent as it is.
+   */
   variants: Map<UiEncoding, Buffer>;
 }
 
@@ -47,6 +48,12 @@ export interface UiManifestEntry {
 export const uiManifestKey = 'ui/manifest.json';
 /** Every file of the UI and its variants, one after another. */
 export const uiFilesKey = 'ui/files';
+
+/** The name ending of a variant in the build folder. */
+export const uiVariantSuffix = { br: '.br', gzip: '.gz' } as const satisfies Record<
+  UiEncoding,
+  string
+>;
 
 const fallbackIndex = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -93,11 +100,25 @@ export function loadUiAssets(folder: string): UiAssets {
 function loadFromFolder(folder: string): Map<string, UiAsset> {
   const assets = new Map<string, UiAsset>();
   if (!fs.existsSync(folder)) return assets;
+  const variants: [string, UiEncoding, string][] = [];
   for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
     const name = path.relative(folder, full).split(path.sep).join('/');
-    assets.set(name, makeAsset(name, fs.readFileSync(full)));
+    const encoding = (Object.keys(uiVariantSuffix) as UiEncoding[]).find((key) =>
+      name.endsWith(uiVariantSuffix[key]),
+    );
+    if (encoding) variants.push([name.slice(0, -uiVariantSuffix[encoding].length), encoding, full]);
+    else assets.set(name, makeAsset(name, fs.readFileSync(full)));
+  }
+  // "x.js.br" beside "x.js" is the build's variant of it, not a file of its own.
+  for (const [name, encoding, full] of variants) {
+    const asset = assets.get(name);
+    if (asset) asset.variants.set(encoding, fs.readFileSync(full));
+    else {
+      const own = `${name}${uiVariantSuffix[encoding]}`;
+      assets.set(own, makeAsset(own, fs.readFileSync(full)));
+    }
   }
   return assets;
 }
@@ -125,28 +146,4 @@ function loadFromExecutable(): Map<string, UiAsset> | undefined {
     });
   }
   return assets;
-}
-
-/** The build's precompression and the folder mode's lazy one use the same settings. */
-export function brotliOptions(size: number): BrotliOptions {
-  return {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
-    },
-  };
-}
-
-export const gzipOptions = { level: 9 } satisfies ZlibOptions;
-
-export function compressedVariant(asset: UiAsset, encoding: UiEncoding): Buffer {
-  let variant = asset.variants.get(encoding);
-  if (!variant) {
-    variant =
-      encoding === 'br'
-        ? brotliCompressSync(asset.body, brotliOptions(asset.body.length))
-        : gzipSync(asset.body, gzipOptions);
-    asset.variants.set(encoding, variant);
-  }
-  return variant;
 }

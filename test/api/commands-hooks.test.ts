@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '../helpers/eventually';
 import { addUser, changeSettings, waitFor } from '../helpers/commands';
 import { removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
@@ -113,8 +114,13 @@ describe('event hooks (exec enabled)', () => {
       'USERNAME',
     ]);
     assert.equal(fs.readFileSync(recorded('before_upload'), 'utf8').includes(canary), false);
-    await waitFor(() => fs.existsSync(recorded('after_upload')), 'the after_upload hook');
-    await sleep(100); // the record is complete once its last line is written
+    // The record is complete once its last line, EXISTED, is written.
+    await eventually(
+      () =>
+        fs.existsSync(recorded('after_upload')) &&
+        /^EXISTED=/m.test(fs.readFileSync(recorded('after_upload'), 'utf8')),
+      'the after_upload hook',
+    );
     const afterward = readRecord('after_upload');
     assert.equal(afterward.get('TRIGGER'), 'after_upload');
     assert.equal(afterward.get('EXISTED'), 'yes');

@@ -110,6 +110,8 @@ describe('command runner (exec enabled)', () => {
       const result = await run(line);
       assert.deepEqual(result.lines, ['Command not allowed.'], line);
       assert.equal(result.code, 1008, line);
+      // Drawer's UI tells this refusal from a line it cannot split, to name the allowed commands.
+      assert.equal(result.reason, 'command not allowed', line);
     }
     assert.equal(fs.existsSync(path.join(server.dir, 'made')), false);
   });
@@ -118,6 +120,7 @@ describe('command runner (exec enabled)', () => {
     const result = await run("echo 'unclosed");
     assert.deepEqual(result.lines, ['the command has an unclosed single quote']);
     assert.equal(result.code, 1008);
+    assert.equal(result.reason, 'command refused');
   });
 
   it('keeps every shell metacharacter inert: only echo runs, with them as arguments', async () => {

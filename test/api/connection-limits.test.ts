@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../helpers/eventually';
 import { removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 
@@ -125,8 +126,7 @@ describe('request timeouts', () => {
       steady.socket.write(chunk);
       await sleep(250);
     }
-    for (let waited = 0; waited < 2_000 && !steady.received().includes('\r\n\r\n'); waited += 50)
-      await sleep(50);
+    await eventually(() => steady.received().includes('\r\n\r\n'), 'the answer to the upload');
     assert.match(steady.received(), /^HTTP\/1\.1 200 /);
     assert.equal(fs.readFileSync(path.join(server.root, 'steady.txt'), 'utf8'), body);
     steady.socket.destroy();
@@ -179,22 +179,25 @@ describe('connection cap', () => {
 
   it('refuses connections past --max-connections, and serves again once others close', async () => {
     const held = await Promise.all(Array.from({ length: 4 }, () => connect(server)));
-    // Let the server count them before the next one arrives.
-    await sleep(200);
+    // An answer on each shows the server counts it, before the next one arrives.
+    for (const client of held) client.socket.write(head('GET', '/health'));
+    await eventually(
+      () => held.every((client) => client.received().includes('\r\n\r\n')),
+      'an answer on each held connection',
+    );
     const extra = await connect(server);
     extra.socket.write(head('GET', '/health', ['Connection: close']));
     assert.ok((await extra.closedWithin(2_000)) !== undefined, 'the fifth connection is closed');
     assert.equal(extra.received(), '', 'and gets no answer');
 
     for (const client of held) client.socket.destroy();
-    let status = 0;
-    for (let tries = 0; tries < 20 && status !== 200; tries += 1) {
-      await sleep(100);
-      status = await server.request('GET', '/health').then(
-        (response) => response.status,
-        () => 0,
-      );
-    }
-    assert.equal(status, 200);
+    await eventually(
+      () =>
+        server.request('GET', '/health').then(
+          (response) => response.status === 200,
+          () => false,
+        ),
+      'the server to serve again',
+    );
   });
 });

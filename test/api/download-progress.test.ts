@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../helpers/eventually';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';
 import { removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
@@ -71,10 +72,10 @@ describe('archive download progress', () => {
     assert.ok(during.sent > 0, 'some bytes are counted');
     response.destroy();
     let after: Progress = during;
-    for (let attempt = 0; attempt < 50 && after.state === 'sending'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(async () => {
       after = (await progressOf(id)).json<Progress>();
-    }
+      return after.state !== 'sending';
+    }, 'the download to end');
     assert.equal(after.state, 'failed');
   });
 

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '../helpers/eventually';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';
 import { removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
@@ -22,14 +22,6 @@ const allowAll = {
 
 function tempFilesIn(folder: string): string[] {
   return fs.readdirSync(folder).filter((name) => name.startsWith('.drawer-'));
-}
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (condition()) return;
-    await sleep(25);
-  }
-  assert.fail(`timed out waiting for ${what}`);
 }
 
 describe('resources: writing', () => {
@@ -368,11 +360,11 @@ describe('resources: writing', () => {
       `POST /api/resources/aborted.bin HTTP/1.1\r\nHost: localhost\r\nX-Auth: ${alice}\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n`,
     );
     socket.write(randomBytes(1024 * 1024));
-    await waitFor(() => tempFilesIn(home()).length > 0, 'the temp file');
+    await eventually(() => tempFilesIn(home()).length > 0, 'the temp file');
     const during = await send('GET', '/api/resources/');
     assert.doesNotMatch(during.text, /\.drawer-/, 'an upload in progress is not listed');
     socket.destroy();
-    await waitFor(() => tempFilesIn(home()).length === 0, 'the temp file to go');
+    await eventually(() => tempFilesIn(home()).length === 0, 'the temp file to go');
     assert.ok(!fs.existsSync(file('aborted.bin')));
     assert.equal((await send('GET', '/api/resources/existing.txt')).status, 200);
   });

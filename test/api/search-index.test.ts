@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../helpers/eventually';
 import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestResponse, TestServer } from '../helpers/server';
 
@@ -143,15 +144,6 @@ const pathsOf = (response: TestResponse) =>
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => (JSON.parse(line) as { path: string }).path);
-
-/** Polls (never a fixed sleep) until `check` holds, or fails after `timeoutMs`. */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) assert.fail(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('search index', () => {
   let indexed: Side;

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../helpers/eventually';
 import { changeSettings } from '../helpers/commands';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';
 import { hugoMissing, makeHugoSite } from '../helpers/hugo-site';
@@ -15,15 +16,6 @@ import type { TestServer } from '../helpers/server';
 interface Published {
   published: boolean;
   build: { ran: boolean; ok: boolean | null; output: string };
-}
-
-/** Waits for `check` on a loaded machine: polls, with a generous deadline instead of a fixed sleep. */
-async function eventually(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    assert.ok(Date.now() < deadline, `timed out waiting until ${what}`);
-    await sleep(100);
-  }
 }
 
 const draftPost = (title: string) =>

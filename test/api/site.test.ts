@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { eventually } from '../helpers/eventually';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';
 import { hugoMissing, hugoNew, makeHugoSite, withoutDates } from '../helpers/hugo-site';
 import { removeDir, startServer } from '../helpers/server';
@@ -345,11 +346,10 @@ describe('Hugo sites without --enable-exec', { skip: hugoMissing }, () => {
     fs.writeFileSync(path.join(server.root, post), '---\ntitle: soon\ndraft: true\n---\n');
     const at = new Date(Date.now() + 1500).toISOString();
     assert.equal((await as('POST', `/api/site/publish${post}`, { at })).status, 202);
-    const deadline = Date.now() + 15_000;
-    while (!/draft: false/.test(fs.readFileSync(path.join(server.root, post), 'utf8'))) {
-      assert.ok(Date.now() < deadline, 'the schedule ran');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(
+      () => /draft: false/.test(fs.readFileSync(path.join(server.root, post), 'utf8')),
+      'the schedule to run',
+    );
     // The date written is the time the post was scheduled for (to the second, in the server's zone).
     const written = /^date: (\S+)$/m.exec(
       fs.readFileSync(path.join(server.root, post), 'utf8'),

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '../helpers/eventually';
 import { removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 import {
@@ -42,14 +43,6 @@ async function uploadPart(
   await Promise.race([aborted, run.done]);
   assert.ok(run.upload.url, 'the upload was created');
   return new URL(run.upload.url).pathname + new URL(run.upload.url).search;
-}
-
-/** Polls the disk until `check` holds (the cleaner runs in the background). */
-async function eventually(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  for (let waited = 0; !check(); waited += 50) {
-    if (waited > ms) assert.fail(`${what} did not happen within ${ms} ms`);
-    await sleep(50);
-  }
 }
 
 describe('tus uploads: resuming', () => {
@@ -198,8 +191,13 @@ describe('tus uploads: resuming', () => {
 
     const second = await startServer({ dir: first.dir });
     servers.push(second);
-    await eventually(() => !fs.existsSync(path.join(inbox, `${oldSlot}.part`)), 'the start sweep');
-    assert.equal(fs.existsSync(path.join(inbox, `${oldSlot}.json`)), false);
+    // The sweep removes the data file and its record one after the other: both are waited for.
+    await eventually(
+      () =>
+        !fs.existsSync(path.join(inbox, `${oldSlot}.part`)) &&
+        !fs.existsSync(path.join(inbox, `${oldSlot}.json`)),
+      'the start sweep',
+    );
     const token2 = await second.adminToken();
     assert.equal(
       (await tusRequest(second, 'HEAD', created[0] as string, { token: token2 })).status,

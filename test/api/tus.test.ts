@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '../helpers/eventually';
 import { createUser, userPassword } from '../helpers/fixtures';
 import { removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
@@ -295,7 +295,11 @@ describe('tus uploads', () => {
       'Content-Length': '8',
     });
     await first.write(Buffer.from('AAAA'));
-    await sleep(100);
+    // HEAD reports the bytes on disk, so 4 means the first PATCH holds the upload and is writing.
+    await eventually(
+      async () => String((await head(location)).headers['upload-offset']) === '4',
+      'the first PATCH to be writing',
+    );
     const second = await patch(location, 0, 'BBBBBBBB');
     assert.equal(second.status, 423);
     assert.equal(second.json<{ code: string }>().code, 'upload.locked');
@@ -313,14 +317,15 @@ describe('tus uploads', () => {
       'Content-Length': String(data.length),
     });
     await cut.write(data.subarray(0, 100_000));
-    await sleep(200);
+    await eventually(
+      async () => String((await head(location)).headers['upload-offset']) === '100000',
+      'the first 100,000 bytes on disk',
+    );
     cut.cut();
-    let offset = '';
-    for (let tries = 0; tries < 50 && offset !== '100000'; tries += 1) {
-      await sleep(50);
-      offset = String((await head(location)).headers['upload-offset']);
-    }
-    assert.equal(offset, '100000');
+    await eventually(
+      async () => String((await head(location)).headers['upload-offset']) === '100000',
+      'the offset to stop at the bytes that arrived',
+    );
     assert.equal((await patch(location, 100_000, data.subarray(100_000))).status, 204);
     assert.ok(fs.readFileSync(path.join(home(), 'docs', 'cut.bin')).equals(data));
   });

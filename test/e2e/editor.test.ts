@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { addUser, assertNoErrors, setPreferences, startUi, userPassword } from '../helpers/browser';
+import {
+  addUser,
+  assertNoErrors,
+  doubleClick,
+  setPreferences,
+  startUi,
+  userPassword,
+} from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
 const allButModify = {
@@ -40,7 +47,7 @@ describe('editor', () => {
 
   async function openFile(name: string, page = tab) {
     await page.open('/files/');
-    await page.page.locator(`.item[data-path="/${name}"]`).dblclick();
+    await doubleClick(page.page.locator(`.item[data-path="/${name}"]`));
     await page.page.locator('.cm-editor').waitFor();
   }
 
@@ -104,13 +111,23 @@ describe('editor', () => {
       .getByRole('alert')
       .filter({ hasText: "This location can't be reached." });
     await toast.waitFor();
-    assert.equal(await toast.getByRole('link', { name: 'Report issue' }).count(), 1);
+    const report = toast.getByRole('link', { name: 'Report issue' });
+    assert.equal(await report.count(), 1);
+    // The words show; the status and code are under Details, and go into the report.
+    assert.equal(await toast.getByText(/HTTP 404/).isVisible(), false);
+    await toast.getByText('Details').click();
+    await toast.getByText(/^HTTP 404 · fs\.notFound/).waitFor();
+    assert.match(
+      decodeURIComponent(String(await report.getAttribute('href'))),
+      /This location can't be reached\.\s+HTTP 404 · fs\.notFound/,
+    );
     assert.equal(
       await tab.page.getByRole('button', { name: 'Save' }).getAttribute('data-state'),
       'idle',
     );
     await tab.shot('toast-error');
-    await tab.page.waitForTimeout(1200);
+    // Past a success toast's lifetime on the page's clock (installed by doubleClick before the toast).
+    await tab.page.clock.fastForward(1200);
     assert.equal(await toast.count(), 1, 'errors stay until closed');
     await toast.getByRole('button', { name: 'Close' }).click();
     assert.equal(await toast.count(), 0);

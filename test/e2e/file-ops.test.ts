@@ -5,8 +5,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import type { Request } from 'playwright-core';
 import { formatSize } from '../../ui/components/format';
-import { appPath, assertNoErrors, setPreferences, startUi } from '../helpers/browser';
+import {
+  afterFrames,
+  appPath,
+  assertNoErrors,
+  doubleClick,
+  setPreferences,
+  startUi,
+} from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
 describe('file operations', () => {
@@ -57,6 +65,29 @@ describe('file operations', () => {
     assert.ok(fs.statSync(path.join(root, 'My Folder')).isDirectory());
   });
 
+  it('refuses a new folder whose name is taken, saying so beside the name, and stays', async () => {
+    await tab.open('/files/');
+    for (const taken of ['docs', 'note.txt']) {
+      await tab.page.getByRole('button', { name: 'New folder' }).click();
+      const input = dialog().getByRole('textbox');
+      await input.fill(taken);
+      await tab.page.keyboard.press('Enter');
+      await dialog()
+        .getByRole('alert')
+        .getByText('An item with this name already exists.')
+        .waitFor();
+      assert.equal(await input.getAttribute('aria-invalid'), 'true');
+      assert.equal(appPath(tab.page, ui.server), '/files/');
+      if (taken === 'docs') await tab.shot('prompt-new-folder-taken');
+      // A new name clears the complaint, and Create works again.
+      await input.fill(`${taken}-2`);
+      assert.equal(await dialog().getByRole('alert').count(), 0);
+      await tab.page.keyboard.press('Escape');
+    }
+    assert.deepEqual(fs.readdirSync(path.join(root, 'docs')).sort(), ['inner', 'report.txt']);
+    assert.ok(fs.statSync(path.join(root, 'note.txt')).isFile());
+  });
+
   it('renames the selected item from the header and reloads the listing', async () => {
     await tab.open('/files/');
     await item('/note.txt').click();
@@ -70,15 +101,29 @@ describe('file operations', () => {
     assert.equal(appPath(tab.page, ui.server), '/files/');
   });
 
-  it('shows "Something went wrong" with the status when a rename fails', async () => {
+  it('says a taken name beside it when a rename clashes, and "Something went wrong" when a rename fails', async () => {
     fs.writeFileSync(path.join(root, 'taken.txt'), 'x');
     await tab.open('/files/');
     await item('/note.txt').click();
     await tab.page.getByRole('button', { name: 'Rename' }).click();
     await dialog().getByRole('textbox').fill('taken.txt');
     await dialog().getByRole('button', { name: 'Rename' }).click();
+    await dialog().getByRole('alert').getByText('An item with this name already exists.').waitFor();
+    assert.equal(fs.readFileSync(path.join(root, 'taken.txt'), 'utf8'), 'x');
+
+    fs.rmSync(path.join(root, 'note.txt'));
+    await dialog().getByRole('textbox').fill('fresh.txt');
+    await dialog().getByRole('button', { name: 'Rename' }).click();
     await dialog().getByText('Something went wrong').waitFor();
-    assert.match(await dialog().locator('.prompt-error').innerText(), /^409: /);
+    // Words only; the status and the error's code wait under Details.
+    assert.equal(
+      await dialog().locator('.prompt-error').innerText(),
+      "This location can't be reached.",
+    );
+    const details = dialog().getByRole('group').filter({ hasText: 'Details' });
+    assert.equal(await details.getByText(/HTTP 404/).isVisible(), false);
+    await details.getByText('Details').click();
+    assert.match(await details.getByText(/HTTP 404/).innerText(), /^HTTP 404 · fs\.notFound/);
     await tab.shot('prompt-error');
     await dialog().getByRole('button', { name: 'Close' }).click();
     assert.equal(await dialog().count(), 0);
@@ -97,7 +142,7 @@ describe('file operations', () => {
     assert.equal(fs.existsSync(path.join(root, 'target')), false);
 
     await tab.open('/files/docs/');
-    await item('/docs/report.txt').dblclick();
+    await doubleClick(item('/docs/report.txt'));
     await tab.page.locator('.cm-editor').waitFor();
     await tab.page.getByRole('button', { name: 'Delete' }).click();
     await dialog().getByRole('button', { name: 'Delete' }).click();
@@ -129,9 +174,17 @@ describe('file operations', () => {
     assert.equal(fs.readFileSync(path.join(root, 'docs/note.txt'), 'utf8'), 'hello note');
     await item('/docs').click();
     await item('/target').click({ modifiers: ['Control'] });
+    // A drop starts its move at once (the move code is loaded by the first drag): none is asked for.
+    const asked: string[] = [];
+    const record = (request: Request) => {
+      if (request.method() !== 'GET') asked.push(`${request.method()} ${request.url()}`);
+    };
+    tab.page.on('request', record);
     await item('/target').dragTo(item('/docs'));
-    await tab.page.waitForTimeout(300);
-    assert.ok(fs.existsSync(path.join(root, 'target')), 'a selected folder is no drop target');
+    await afterFrames(tab.page);
+    tab.page.off('request', record);
+    assert.deepEqual(asked, [], 'a selected folder is no drop target');
+    assert.ok(fs.existsSync(path.join(root, 'target')));
   });
 
   it('copies onto an existing name only after the replace prompt', async () => {

@@ -148,6 +148,39 @@ describe('interface language', () => {
     await tab.close();
   });
 
+  it('lays a size out left to right in Arabic ("5 B", not "B 5"), on a wide screen and a phone', async () => {
+    await setAdminLocale('ar');
+    try {
+      for (const viewport of [
+        { width: 1366, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const tab = await ui.newPage({ locale: 'ar', viewport, colorScheme });
+          await tab.open('/files/');
+          const size = tab.page.locator('.item[data-path="/notes.txt"] .item-size');
+          await size.waitFor();
+          const [digit, unit] = await size.evaluate((cell) => {
+            const node = cell.firstChild as Text;
+            const leftOf = (index: number) => {
+              const range = document.createRange();
+              range.setStart(node, index);
+              range.setEnd(node, index + 1);
+              return range.getBoundingClientRect().left;
+            };
+            return [leftOf(node.data.indexOf('5')), leftOf(node.data.indexOf('B'))];
+          });
+          assert.ok(digit < unit, `the 5 (${digit} px) is left of the B (${unit} px)`);
+          await tab.shot(`listing-ar-${viewport.width}-${colorScheme}`);
+          assertNoErrors(tab);
+          await tab.close();
+        }
+      }
+    } finally {
+      await setAdminLocale('en');
+    }
+  });
+
   it('follows a regional browser language: pt-BR gets Brazilian Portuguese, zh-TW Traditional Chinese', async () => {
     for (const [browser, locale, tag] of [
       ['pt-BR', 'pt-br', 'pt-BR'],

@@ -3,7 +3,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { appPath, assertNoErrors, listedNames, setPreferences, startUi } from '../helpers/browser';
+import {
+  appPath,
+  assertNoErrors,
+  doubleClick,
+  installClock,
+  listedNames,
+  pauseClock,
+  setPreferences,
+  startUi,
+} from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
 const day = 24 * 60 * 60 * 1000;
@@ -34,6 +43,8 @@ describe('listing', () => {
     });
     token = await ui.server.adminToken();
     tab = await ui.newPage();
+    // The page's own clock, so that the 300 ms of a double click is counted in the page's time.
+    await installClock(tab.page);
   });
   after(async () => {
     assertNoErrors(tab);
@@ -185,10 +196,10 @@ describe('listing', () => {
     assert.deepEqual(await selected(), ['/beta']);
     await item('/a.txt').click({ modifiers: ['Control'] });
     assert.deepEqual(await selected(), ['/beta', '/a.txt']);
-    await tab.page.waitForTimeout(320);
+    await tab.page.clock.fastForward(320);
     await item('/beta').click();
     assert.deepEqual(await selected(), ['/a.txt']);
-    await tab.page.waitForTimeout(320);
+    await tab.page.clock.fastForward(320);
     await item('/beta').click();
     await item('/empty').click({ modifiers: ['Shift'] });
     assert.deepEqual(await selected(), ['/beta', '/d1', '/empty']);
@@ -211,20 +222,27 @@ describe('listing', () => {
 
   it('opens a folder by double-click and by a double tap within 300 ms, but not by two slow clicks', async () => {
     await openFresh('/files/', { viewMode: 'list' });
-    await tab.page.locator('.item[data-path="/alpha"]').dblclick();
+    await doubleClick(tab.page.locator('.item[data-path="/alpha"]'));
     await tab.page.waitForURL(/\/files\/alpha\/$/);
     await tab.page.waitForFunction(() => document.title === 'alpha - Drawer');
     await tab.page.goBack();
-    await tab.page.locator('.item[data-path="/beta"]').click();
-    await tab.page.waitForTimeout(350);
-    await tab.page.locator('.item[data-path="/beta"]').click();
-    await tab.page.waitForTimeout(300);
+    const beta = tab.page.locator('.item[data-path="/beta"]');
+    await beta.click();
+    await beta.and(tab.page.locator('[aria-selected="true"]')).waitFor();
+    await tab.page.clock.fastForward(350);
+    await beta.click();
+    // The second click was taken as a click (it deselected), not as the second half of a double click.
+    await beta.and(tab.page.locator('[aria-selected="false"]')).waitFor();
     assert.equal(appPath(tab.page, ui.server), '/files/');
     const touch = await ui.newPage({ hasTouch: true });
+    await installClock(touch.page);
     await touch.open('/files/');
-    const beta = touch.page.locator('.item[data-path="/beta"]');
-    await beta.tap();
-    await beta.tap();
+    const touchedBeta = touch.page.locator('.item[data-path="/beta"]');
+    await touchedBeta.waitFor();
+    await pauseClock(touch.page);
+    await touchedBeta.tap();
+    await touchedBeta.tap();
+    await touch.page.clock.resume();
     await touch.page.waitForURL(/\/files\/beta\/$/);
     await touch.close();
   });

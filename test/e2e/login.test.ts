@@ -68,6 +68,8 @@ describe('login', () => {
     await tab.page.getByRole('button', { name: 'Logout' }).click();
     await tab.page.waitForURL(/\/login$/);
     assert.equal(await tab.page.evaluate(() => localStorage.getItem('jwt')), null);
+    // The files screen goes away without an error on the way out.
+    assertNoErrors(tab);
     // A copy of the token (a stolen one) is worthless now.
     assert.equal((await ui.server.request('GET', '/api/resources/', { token })).status, 401);
     await tab.open('/files/');

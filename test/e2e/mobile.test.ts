@@ -62,7 +62,7 @@ describe('mobile layout', () => {
     assert.equal(await sidebar.isVisible(), false);
     await tab.page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await sidebar.getByRole('button', { name: 'New folder' }).waitFor();
-    await tab.page.waitForTimeout(250);
+    // shot() finishes the drawer's slide-in itself (animations disabled), so no wait for it.
     await tab.shot('mobile-sidebar');
     await tab.page.locator('.overlay').click({ position: { x: 370, y: 400 } });
     await tab.page.waitForFunction(() => !document.querySelector('.sidebar.open'));

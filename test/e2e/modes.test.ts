@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { appPath, assertNoErrors, startUi } from '../helpers/browser';
+import { appPath, assertNoErrors, doubleClick, startUi } from '../helpers/browser';
 import type { UiHarness } from '../helpers/browser';
 import { adminPassword } from '../helpers/server';
 
@@ -33,7 +33,7 @@ describe('under a base URL', () => {
       await tab.page.locator('.breadcrumbs a').first().getAttribute('href'),
       '/drawer/files/',
     );
-    await tab.page.locator('.item[data-path="/docs"]').dblclick();
+    await doubleClick(tab.page.locator('.item[data-path="/docs"]'));
     await tab.page.waitForURL(/\/drawer\/files\/docs\/$/);
     assertNoErrors(tab);
     await tab.close();

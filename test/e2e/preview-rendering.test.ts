@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { appPath, assertNoErrors, setPreferences, startUi } from '../helpers/browser';
+import { appPath, assertNoErrors, doubleClick, setPreferences, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 import { writeTree } from '../helpers/fixtures';
 import { makePng } from '../helpers/png';
@@ -41,7 +41,7 @@ async function swipe(page: Page, from: { x: number; y: number }, dx: number): Pr
 
 async function openFile(tab: UiPage, folder: string, name: string): Promise<void> {
   await tab.open(folder);
-  await tab.page.getByRole('option', { name }).dblclick();
+  await doubleClick(tab.page.getByRole('option', { name }));
   await tab.page.getByRole('region', { name: `Preview of ${name}` }).waitFor();
 }
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { appPath, assertNoErrors, startUi } from '../helpers/browser';
+import { appPath, assertNoErrors, doubleClick, pauseClock, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';
 import { makePng } from '../helpers/png';
@@ -19,7 +19,7 @@ const minimalPdf = [
 /** Opens a file from its folder's listing, as a user does. */
 async function openFile(tab: UiPage, folder: string, name: string): Promise<void> {
   await tab.open(folder);
-  await tab.page.getByRole('option', { name }).dblclick();
+  await doubleClick(tab.page.getByRole('option', { name }));
   await tab.page.getByRole('region', { name: `Preview of ${name}` }).waitFor();
 }
 
@@ -129,6 +129,8 @@ describe('preview', () => {
     await pointer(viewer, 'pointerdown', 12, 700, 400);
     await pointer(viewer, 'pointermove', 12, 800, 400);
     await waitForTransform(image, 'translate(0px, 0px) scale(2)');
+    // The 200 ms are counted on the page's clock, which stands still until the test moves it.
+    await pauseClock(tab.page);
     await pointer(viewer, 'pointerup', 12, 800, 400);
     await pointer(viewer, 'pointermove', 11, 650, 400);
     assert.equal(
@@ -136,10 +138,11 @@ describe('preview', () => {
       'translate(0px, 0px) scale(2)',
       'no pan right after a pinch',
     );
-    await tab.page.waitForTimeout(250);
+    await tab.page.clock.fastForward(250);
     await pointer(viewer, 'pointermove', 11, 700, 420);
     await waitForTransform(image, 'translate(50px, 20px) scale(2)');
     await pointer(viewer, 'pointerup', 11, 700, 420);
+    await tab.page.clock.resume();
     assertNoErrors(tab);
     await tab.close();
   });

@@ -1,7 +1,7 @@
 // The search panel: hints, type boxes, streamed results as ./path links, paging, Esc and navigation.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { appPath, assertNoErrors, startUi } from '../helpers/browser';
+import { appPath, assertNoErrors, doubleClick, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 import { writeTree } from '../helpers/fixtures';
 import { makePng } from '../helpers/png';
@@ -113,7 +113,7 @@ describe('search panel', () => {
     await tab.page.keyboard.press('Escape');
 
     await tab.open('/files/photos/');
-    await tab.page.getByRole('option', { name: 'beach.png' }).dblclick();
+    await doubleClick(tab.page.getByRole('option', { name: 'beach.png' }));
     await tab.page.getByRole('img', { name: 'beach.png' }).waitFor();
     search = await openSearch(tab);
     await search.panel.getByText('In /photos').waitFor();

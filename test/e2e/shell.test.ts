@@ -9,6 +9,7 @@ import { adminPassword } from '../helpers/server';
 
 const sheller = { username: 'sheller', password: 'sheller-password-for-tests-1' };
 const plain = { username: 'plain', password: 'plain-password-for-tests-1' };
+const idle = { username: 'idle', password: 'idle-password-for-tests-1' };
 
 async function createUser(ui: UiHarness, data: Record<string, unknown>): Promise<void> {
   const response = await ui.server.request('POST', '/api/users', {
@@ -41,6 +42,7 @@ describe('shell panel with exec enabled', () => {
       perm: { execute: true, create: true, download: true, share: true },
     });
     await createUser(ui, { ...plain, commands: ['echo'], perm: { execute: false } });
+    await createUser(ui, { ...idle, commands: [], perm: { execute: true } });
   });
   after(() => ui.close());
 
@@ -103,6 +105,12 @@ describe('shell panel with exec enabled', () => {
     // A command outside the user's list is refused by the server, in words.
     await run(tab, 'ls /');
     await output(tab).getByText('Command not allowed.').waitFor();
+    // ...with the commands this user may run, and who grants more.
+    await output(tab)
+      .getByText(
+        'You may run: echo and pwd. An administrator can allow more commands for you in Settings › User Management.',
+      )
+      .waitFor();
     await tab.shot('shell-light');
 
     // The output keeps its end in view.
@@ -146,6 +154,21 @@ describe('shell panel with exec enabled', () => {
     await waitForOutput(tab, 'oops');
     await output(tab)
       .getByText(/The command failed \(exit status 3\)/)
+      .waitFor();
+    assertNoErrors(tab);
+    await tab.close();
+  });
+
+  it('says so when a user may run no command at all', async () => {
+    const tab = await ui.newPage({ as: idle });
+    await tab.open('/files/');
+    await tab.page.getByRole('button', { name: 'Toggle shell' }).click();
+    await run(tab, 'echo hi');
+    await output(tab).getByText('Command not allowed.').waitFor();
+    await output(tab)
+      .getByText(
+        'You may not run any commands yet. An administrator can allow some for you in Settings › User Management.',
+      )
       .waitFor();
     assertNoErrors(tab);
     await tab.close();

@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { addUser, appPath, assertNoErrors, startUi, userPassword } from '../helpers/browser';
+import {
+  addUser,
+  appPath,
+  assertNoErrors,
+  doubleClick,
+  startUi,
+  userPassword,
+} from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 import { hugoMissing } from '../helpers/hugo-site';
 import {
@@ -58,7 +65,7 @@ describe('Hugo sites in the files screen', { skip: hugoMissing }, () => {
     await header(tab).getByRole('button', { name: 'New post' }).waitFor({ state: 'detached' });
     await sidebar(tab).getByRole('button', { name: 'New post' }).waitFor({ state: 'detached' });
     assert.equal(await sidebar(tab).getByRole('link', { name: 'Site settings' }).count(), 0);
-    await tab.page.locator('.item[data-path="/notes"]').dblclick();
+    await doubleClick(tab.page.locator('.item[data-path="/notes"]'));
     await tab.page.locator('.item[data-path="/notes/todo.md"]').waitFor();
     assert.equal(await header(tab).getByRole('button', { name: 'New post' }).count(), 0);
 
@@ -66,7 +73,7 @@ describe('Hugo sites in the files screen', { skip: hugoMissing }, () => {
     const answered = tab.page.waitForResponse((response) =>
       response.url().endsWith('/api/site/notes'),
     );
-    await tab.page.locator('.item[data-path="/notes/todo.md"]').dblclick();
+    await doubleClick(tab.page.locator('.item[data-path="/notes/todo.md"]'));
     await tab.page.locator('.cm-editor').waitFor();
     assert.equal((await answered).status(), 404);
     await header(tab).getByRole('button', { name: 'Save' }).waitFor();
@@ -125,9 +132,11 @@ describe('Hugo sites in the files screen', { skip: hugoMissing }, () => {
     await dialog(tab).getByLabel('Name').fill('first-light');
     await dialog(tab).getByRole('button', { name: 'Create' }).click();
     await dialog(tab).getByText('Something went wrong').waitFor();
-    await dialog(tab)
-      .getByText(/^409: /)
-      .waitFor();
+    // Words, and the status under Details.
+    assert.doesNotMatch(await dialog(tab).locator('.prompt-error').innerText(), /409/);
+    const details = dialog(tab).getByRole('group').filter({ hasText: 'Details' });
+    await details.getByText('Details').click();
+    await details.getByText(/^HTTP 409 · /).waitFor();
     await dialog(tab).getByRole('button', { name: 'Close' }).click();
     assert.equal(
       fs.readFileSync(path.join(blog, 'content', 'posts', 'first-light.md'), 'utf8'),

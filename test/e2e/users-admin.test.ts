@@ -200,7 +200,7 @@ describe('user management', () => {
     await tab.close();
   });
 
-  it("shows the server's refusals: a taken name, a too short password, the last admin", async () => {
+  it("shows the server's refusals: a taken name, a too short password", async () => {
     const tab = await ui.newPage();
     await tab.open('/settings/users/new');
     const form = userForm(tab);
@@ -220,14 +220,42 @@ describe('user management', () => {
       .getByText(/too short/i)
       .waitFor();
     assert.equal(appPath(tab.page, ui.server), '/settings/users/new');
+    await tab.close();
+  });
 
+  it('offers no Delete for the only administrator, and says why', async () => {
+    const tab = await ui.newPage();
     await tab.open('/settings/users/1');
+    const note = userForm(tab).getByText(
+      'The only administrator cannot be deleted. Make another user an administrator first.',
+    );
+    await note.waitFor();
+    assert.equal(await userForm(tab).getByRole('button', { name: 'Delete' }).count(), 0);
+    await tab.shot('user-last-admin-light');
+    // The server refuses it all the same.
+    const refused = await ui.server.request('DELETE', '/api/users/1', {
+      token: await ui.server.adminToken(),
+      body: { current_password: adminPassword },
+    });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.json<{ code: string }>().code, 'users.lastAdmin');
+
+    // With a second administrator, either may go.
+    const helen = await createUser({
+      username: 'helen',
+      password: 'helen-password-for-tests-1',
+      perm: { admin: true },
+    });
+    await tab.open('/settings/users/1');
+    await userForm(tab).getByRole('button', { name: 'Delete' }).waitFor();
+    assert.equal(await note.count(), 0);
+    await tab.open(`/settings/users/${helen}`);
     await userForm(tab).getByRole('button', { name: 'Delete' }).click();
     await confirmWith(tab.page.getByRole('dialog'));
     await tab.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await tab.page.getByRole('dialog').getByText(/403/).waitFor();
-    await tab.shot('user-delete-refused-light');
-    assert.ok((await users()).some((user) => user.id === 1));
+    await tab.page.waitForURL(/\/settings\/users$/);
+    assert.ok((await users()).every((user) => user.id !== helen));
+    assertNoErrors(tab);
     await tab.close();
   });
 

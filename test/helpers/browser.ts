@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { adminPassword, bundle, removeDir, startServer } from './server';
 import type { StartOptions, TestServer } from './server';
 
@@ -129,6 +129,65 @@ export async function startUi(options: StartOptions = {}): Promise<UiHarness> {
       removeDir(server.dir);
     },
   };
+}
+
+/**
+ * Stops the page's clock, which page.clock.install() must have faked: from here on the page's time
+ * moves only when the test moves it (runFor, fastForward) or resumes it, so waits about UI time hold
+ * however slowly a loaded machine runs the test.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  // The clock cannot go back, and the page's time goes on until the pause lands: aim a little ahead.
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 100);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
+}
+
+const clockInstalled = new WeakSet<BrowserContext>();
+
+/** Fakes the page's time functions (Playwright's clock, running on its own until paused). */
+export async function installClock(page: Page): Promise<void> {
+  if (clockInstalled.has(page.context())) return;
+  clockInstalled.add(page.context());
+  await page.clock.install();
+}
+
+/**
+ * A double click that the app sees as one however loaded the machine: the listing counts two clicks
+ * within 300 ms on the page's clock (SPEC §9), so the clock stands still between them.
+ */
+export async function doubleClick(target: Locator): Promise<void> {
+  const page = target.page();
+  await installClock(page);
+  await target.waitFor();
+  await pauseClock(page);
+  try {
+    await target.dblclick();
+  } finally {
+    await page.clock.resume();
+  }
+}
+
+/**
+ * Resolves after the page has drawn `count` frames: what a click or key does at once (a handler that
+ * sets state, a request it starts) has happened by then, so its absence can be checked.
+ */
+export function afterFrames(page: Page, count = 2): Promise<void> {
+  return page.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) =>
+          left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
+        step(frames);
+      }),
+    count,
+  );
 }
 
 /** The app path of the page, without the base URL. */

@@ -37,11 +37,22 @@ const literalKeys = new Set([
 ]);
 /** Words a language really spells like English ('Name' is German for name), placeholders aside. True cognates only. */
 const cognates: Record<string, readonly string[]> = {
-  de: ['Admin', 'Administrator', 'Branding', 'Editor', 'In', 'Info', 'Name', 'Regex', 'Video'],
+  de: [
+    'Admin',
+    'Administrator',
+    'Branding',
+    'Details',
+    'Editor',
+    'In',
+    'Info',
+    'Name',
+    'Regex',
+    'Video',
+  ],
   es: ['Audio', 'Editor', 'No'],
   fr: ['Admin', 'Audio', 'Images', 'Minutes', 'Permanent', 'Permissions'],
   it: ['Audio', 'Editor', 'In', 'Info', 'No', 'Password', 'Video'],
-  'nl-be': ['Archetype', 'Audio', 'In', 'Info', 'Permanent', 'Regex', 'Video'],
+  'nl-be': ['Archetype', 'Audio', 'Details', 'In', 'Info', 'Permanent', 'Regex', 'Video'],
   pl: ['Administrator'],
 };
 

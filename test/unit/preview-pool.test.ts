@@ -1,10 +1,12 @@
 // The preview pool with stand-in workers: slots, the bounded queue per user and in all, aborts, timeouts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../src/errors';
 import type { RenderRequest } from '../../src/previews/image-render';
 import { createPreviewPool } from '../../src/previews/preview-pool';
+import { eventually } from '../helpers/eventually';
 
 /**
  * Replies after `box` ms; quality 1 fails as too large, quality 2 never replies, quality 3 takes
@@ -92,9 +94,13 @@ describe('the preview pool', () => {
   });
 
   it('maps a refusal to its code, and stops a worker that runs past its time', async () => {
+    let lock: Int32Array | undefined;
     const pool = createPreviewPool(
       { slots: 2, queued: 4, queuedPerUser: 4, jobTimeoutMs: 1000 },
-      startWorker,
+      (shared) => {
+        lock = new Int32Array(shared);
+        return startWorker(shared);
+      },
     );
     try {
       assert.equal(await codeOf(pool.render('alice', async () => job(1, 1))), 'preview.tooLarge');
@@ -103,8 +109,11 @@ describe('the preview pool', () => {
       assert.equal(await codeOf(pool.render('alice', async () => job(1))), 'ok');
       assert.equal(pool.workerCount(), 1);
       // A worker stopped while it held the large-decode lock leaves it free for the others.
+      const holderStarted = Date.now();
       const holder = pool.render('alice', async () => job(1, 3));
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await eventually(() => lock !== undefined && Atomics.load(lock, 0) !== 0, 'the lock taken');
+      // The waiter's own 1 s runs from its start: 400 ms after the holder's, it outlives the holder.
+      await sleep(Math.max(0, 400 - (Date.now() - holderStarted)));
       const waiter = pool.render('bob', async () => job(1, 4)); // blocked until the holder is stopped
       assert.equal(await codeOf(holder), 'preview.failed');
       assert.equal(await codeOf(waiter), 'ok');

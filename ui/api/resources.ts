@@ -73,7 +73,7 @@ export function filesUrl(virtualPath: string, isDir: boolean): string {
   return `/files${encodePath(normal)}${isDir ? '/' : ''}`;
 }
 
-function resourceUrl(virtualPath: string): string {
+export function resourceUrl(virtualPath: string): string {
   return `api/resources${encodePath(virtualPath.startsWith('/') ? virtualPath : `/${virtualPath}`)}`;
 }
 

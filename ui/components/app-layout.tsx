@@ -3,6 +3,7 @@ import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { promptComponents } from '../prompts/registry';
 import { closePrompt, promptStore, showPrompt, usePrompt } from '../state/prompt';
+import { useSession } from '../state/session';
 import { Header } from './header';
 import { layoutPanels } from './extension-points';
 import './shell-extension';
@@ -43,6 +44,7 @@ export default function AppLayout() {
   const router = useRouter();
   const mobile = useIsMobile();
   const prompt = usePrompt();
+  const session = useSession();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   useGlobalKeys();
@@ -73,7 +75,9 @@ export default function AppLayout() {
         <Header onToggleSidebar={toggleSidebar} slotRef={setSlot} />
         <Sidebar open={sidebarOpen} />
         <main id="main" className="main">
-          <Outlet />
+          {/* Logging out (or a refused token) ends the session before the route changes: the
+              screens read the user, so they go first instead of rendering once more without one. */}
+          {session && <Outlet />}
         </main>
         <PromptHost />
         <TransferSlot />

@@ -1,4 +1,5 @@
-// Turns any failure into words: t('errors.<code>'), else words for the status, else the server's message.
+// Turns any failure into words: t('errors.<code>'), else words for the status, else the server's message;
+// the status and code go into the details.
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n';
 import { showError } from '../state/toasts';
@@ -34,14 +35,20 @@ export function describeError(error: unknown): string {
   return i18n.t('errors.unknown');
 }
 
-/** The status line of a failed call, shown in a prompt's 'Something went wrong' dialog. */
-export function describeStatus(error: unknown): string {
-  const text = describeError(error);
-  return error instanceof ApiError && error.status > 0 ? `${error.status}: ${text}` : text;
+/**
+ * What a failed call was, for the Details under its words and for a bug report: 'HTTP 409 ·
+ * fs.exists · <the server's message>'. People read the words; the status is not for them.
+ */
+export function describeDetail(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  // The server's message only when it says more than the words shown above it.
+  const message = error.message === describeError(error) ? '' : error.message;
+  const parts = [error.status > 0 ? `HTTP ${error.status}` : '', error.code, message];
+  return parts.filter(Boolean).join(' · ');
 }
 
 /** A persistent error notification (SPEC §8: failed actions); aborted calls stay silent. */
 export function notifyError(error: unknown): void {
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  showError(describeError(error));
+  showError(describeError(error), describeDetail(error));
 }

@@ -1,23 +1,27 @@
 // Sizes in binary units and modified times relative to now, in the interface language.
 import { i18n } from '../i18n';
+import { isRightToLeft } from '../locale-match';
 
 const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+/** Intl's (decimal) units: their place in a language's pattern is where the binary names go. */
+const intlUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'];
 
 /**
  * Intl's formatters are slow to make (150 took 46 ms on the project's VM) and a listing asks for
  * three an item at each render: one is kept per kind and language.
  */
 const made = new Map<string, unknown>();
-function formatter<T>(kind: string, make: (language: string) => T): T {
-  const key = `${kind} ${i18n.language}`;
+function formatter<T>(kind: string, make: (language: string) => T, language = i18n.language): T {
+  const key = `${kind} ${language}`;
   const kept = made.get(key) as T | undefined;
   if (kept !== undefined) return kept;
-  const fresh = make(i18n.language);
+  const fresh = make(language);
   made.set(key, fresh);
   return fresh;
 }
 
-export function formatSize(bytes: number): string {
+/** '28.6 MiB' in English, '28,6 MiB' in German, '28.6MiB' in Korean: the language's digits and pattern. */
+export function formatSize(bytes: number, language = i18n.language): string {
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
@@ -25,11 +29,24 @@ export function formatSize(bytes: number): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  const number = formatter(
-    `size${digits}`,
-    (language) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }),
+  const format = formatter(
+    `size${unit}.${digits}`,
+    (tag) =>
+      new Intl.NumberFormat(tag, {
+        style: 'unit',
+        unit: intlUnits[unit],
+        unitDisplay: 'short',
+        maximumFractionDigits: digits,
+      }),
+    language,
   );
-  return `${number.format(value)} ${units[unit]}`;
+  const text = format
+    .formatToParts(value)
+    .map((part) => (part.type === 'unit' ? units[unit] : part.value))
+    .join('')
+    .replace(/[\u200e\u200f\u061c]/g, '');
+  // A Latin unit in right-to-left text is laid out backwards ('B 2'): the size stays left to right.
+  return isRightToLeft(language) ? `\u2066${text}\u2069` : text;
 }
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [

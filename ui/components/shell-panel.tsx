@@ -8,6 +8,8 @@ import { encodePath } from '../api/client';
 import type { Ticket } from '../api/tickets';
 import { fetchTicket, ticketParams } from '../api/tickets';
 import { useApi } from '../api/use-api';
+import { i18n } from '../i18n';
+import { useSession } from '../state/session';
 import { browseHistory, closeShell, rememberCommand, shellHistory } from '../state/shell';
 import { useCurrentFolder } from './current-path';
 import { IconButton } from './icon-button';
@@ -18,13 +20,16 @@ interface Entry {
   command: string;
   output: string[];
   /** How the command ended, when it did not end normally. */
-  note?: 'failed' | 'unreachable' | 'stopped';
+  note?: 'failed' | 'unreachable' | 'stopped' | 'notAllowed';
   reason?: string;
 }
 
 /** WebSocket close codes the server uses: a failed command, and "no close frame" (never connected). */
 const failedCode = 1011;
 const abnormalCode = 1006;
+/** A refused command, and the reason the server gives when it is not on the user's list. */
+const refusedCode = 1008;
+const notAllowedReason = 'command not allowed';
 
 /** ws(s)://host + BaseURL + /api/command + folder, with ?ticket= (the page's scheme decides ws or wss). */
 export function commandSocketUrl(httpUrl: string): string {
@@ -38,6 +43,7 @@ export default function ShellPanel() {
   const api = useApi();
   const queryClient = useQueryClient();
   const folder = useCurrentFolder();
+  const commands = useSession()?.user.commands ?? [];
   const [entries, setEntries] = useState<Entry[]>([]);
   const [input, setInput] = useState('');
   const [running, setRunning] = useState(false);
@@ -100,6 +106,7 @@ export default function ShellPanel() {
       let note: Entry['note'];
       if (!opened && event.code === abnormalCode) note = 'unreachable';
       else if (event.code === failedCode) note = 'failed';
+      else if (event.code === refusedCode && event.reason === notAllowedReason) note = 'notAllowed';
       if (note) update(id, (entry) => ({ ...entry, note, reason: event.reason }));
       setRunning(false);
     };
@@ -142,6 +149,13 @@ export default function ShellPanel() {
     failed: (reason: string | undefined) => t('shell.failed', { reason: reason || '—' }),
     unreachable: () => t('shell.unreachable'),
     stopped: () => t('shell.stopped'),
+    // Which commands this user may run (their user record's list), and who can allow more.
+    notAllowed: () => {
+      const place = `${t('settings.navigation')} › ${t('users.title')}`;
+      if (commands.length === 0) return t('shell.allowedNone', { place });
+      const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+      return t('shell.allowed', { commands: list.format(commands), place });
+    },
   };
 
   return (
@@ -173,7 +187,11 @@ export default function ShellPanel() {
             {entry.output.length > 0 && (
               <pre className="shell-lines">{entry.output.join('\n')}</pre>
             )}
-            {entry.note && <p className="shell-note">{notes[entry.note](entry.reason)}</p>}
+            {entry.note && (
+              <p className={`shell-note shell-note-${entry.note}`}>
+                {notes[entry.note](entry.reason)}
+              </p>
+            )}
           </div>
         ))}
       </div>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { canLogOut, logOut } from '../api/auth';
 import { useApi } from '../api/use-api';
 import { appName, config } from '../config';
+import { mayLeave } from '../state/leave-guard';
 import { showPrompt } from '../state/prompt';
 import { useSession } from '../state/session';
 import { useCurrentFolder } from './current-path';
@@ -61,10 +62,13 @@ export function Sidebar({ open }: { open: boolean }) {
               type="button"
               className="sidebar-item"
               onClick={() => {
-                // Nothing of this session's data stays for whoever logs in next.
-                void logOut(api)
-                  .then((where) => (where === 'left' ? undefined : navigate({ to: '/login' })))
-                  .then(() => queryClient.clear());
+                // Unsaved changes are settled first; nothing of this session's data stays for
+                // whoever logs in next.
+                void mayLeave().then(async (leave) => {
+                  if (!leave) return;
+                  if ((await logOut(api)) === 'stayed') await navigate({ to: '/login' });
+                  queryClient.clear();
+                });
               }}
             >
               <Icon name="logout" />

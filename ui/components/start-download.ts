@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client';
 import { downloadFolder, downloadLink } from '../api/resources';
 import { fetchTicket } from '../api/tickets';
 import { i18n } from '../i18n';
-import { followArchive, newDownloadId } from '../state/archive-downloads';
+import { followArchive, newDownloadId } from '../state/archive-follow';
 
 export function startDownload(href: string): void {
   const anchor = document.createElement('a');

@@ -1,8 +1,20 @@
-// The notification stack at the bottom right: success with a draining bar, errors with Close and Report.
+// The notification stack at the bottom right: success with a draining bar, errors with their details,
+// Close and Report.
 import { useTranslation } from 'react-i18next';
 import { config, reportIssueUrl } from '../config';
 import { dismissToast, successToastMs, useToasts } from '../state/toasts';
 import { Icon } from './icons';
+
+/** The status and code of a failure, folded away under its words. */
+export function ErrorDetails({ detail }: { detail: string }) {
+  const { t } = useTranslation();
+  return (
+    <details className="error-details">
+      <summary>{t('prompts.errorDetails')}</summary>
+      <code>{detail}</code>
+    </details>
+  );
+}
 
 export function Toasts() {
   const { t } = useTranslation();
@@ -17,12 +29,15 @@ export function Toasts() {
         >
           <Icon name={toast.kind === 'error' ? 'error' : 'check'} />
           <p className="toast-message">{toast.message}</p>
+          {toast.detail && <ErrorDetails detail={toast.detail} />}
           {toast.kind === 'error' ? (
             <div className="toast-actions">
               {!config.DisableExternal && (
                 <a
                   className="button button-flat"
-                  href={`${reportIssueUrl}?body=${encodeURIComponent(toast.message)}`}
+                  href={`${reportIssueUrl}?body=${encodeURIComponent(
+                    toast.detail ? `${toast.message}\n\n${toast.detail}` : toast.message,
+                  )}`}
                   target="_blank"
                   rel="noreferrer noopener"
                 >

@@ -1,6 +1,9 @@
-// The shared form of newFile, newDir and rename: one trimmed name input and a confirm button.
-import { useState } from 'react';
+// The shared form of newFile, newDir and rename: one trimmed name input and a confirm button; a name
+// that is taken (409) is said under the input instead of replacing the form.
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { describeError } from '../components/describe-error';
 import { ActionButton } from './action-button';
 import { CancelButton, PromptFrame } from './prompt-frame';
 import { useAction } from './use-action';
@@ -22,11 +25,14 @@ export function NamePrompt({
   const { t } = useTranslation();
   const [name, setName] = useState(initial);
   const action = useAction();
+  const errorId = useId();
   const trimmed = name.trim();
+  // A name that is taken is said beside the name, which the user can then change.
+  const taken = action.error instanceof ApiError && action.error.status === 409;
   return (
     <PromptFrame
       title={title}
-      error={action.error}
+      error={taken ? null : action.error}
       onSubmit={() => trimmed && void action.run(() => onConfirm(trimmed))}
       actions={
         <>
@@ -41,7 +47,12 @@ export function NamePrompt({
           className="input"
           value={name}
           aria-label={t('prompts.nameLabel')}
-          onChange={(event) => setName(event.target.value)}
+          aria-invalid={taken}
+          aria-describedby={taken ? errorId : undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (taken) action.reset();
+          }}
           onFocus={(event) => {
             // Select the base name so typing replaces it and keeps the extension.
             const dot = event.target.value.lastIndexOf('.');
@@ -50,6 +61,11 @@ export function NamePrompt({
           autoFocus
         />
       </label>
+      {taken && (
+        <p id={errorId} className="field-error" role="alert">
+          {describeError(action.error)}
+        </p>
+      )}
     </PromptFrame>
   );
 }

@@ -2,6 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { resourceExists } from '../api/resource-exists';
 import { createFile, createFolder, filesUrl, joinPath } from '../api/resources';
 import { useApi } from '../api/use-api';
 import { closePrompt } from '../state/prompt';
@@ -26,6 +28,9 @@ export function NewItemPrompt({ folder, isDir, title, message }: NewItemPromptPr
       confirmLabel={t('buttons.create')}
       onConfirm={async (name) => {
         const path = joinPath(folder, name);
+        // A file's name clash is the server's 409; a folder's must be found before creating.
+        if (isDir && (await resourceExists(api, path)))
+          throw new ApiError(409, 'fs.exists', 'an item with this name already exists');
         await (isDir ? createFolder(api, path) : createFile(api, path));
         await queryClient.invalidateQueries({ queryKey: ['resource'] });
         closePrompt();

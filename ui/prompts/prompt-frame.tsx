@@ -2,7 +2,8 @@
 import { useEffect, useId, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeStatus } from '../components/describe-error';
+import { describeDetail, describeError } from '../components/describe-error';
+import { ErrorDetails } from '../components/toasts';
 import { closePrompt } from '../state/prompt';
 
 export interface PromptFrameProps {
@@ -11,9 +12,19 @@ export interface PromptFrameProps {
   /** The buttons; a submit button runs onSubmit. */
   actions?: ReactNode;
   onSubmit?: () => void;
-  /** A failure replaces the body with 'Something went wrong' and the status (SPEC §8). */
+  /** A failure replaces the body with 'Something went wrong', its words and their details (SPEC §8). */
   error?: unknown;
   className?: string;
+}
+
+function FailureText({ error }: { error: unknown }) {
+  const detail = describeDetail(error);
+  return (
+    <>
+      <p className="prompt-error">{describeError(error)}</p>
+      {detail && <ErrorDetails detail={detail} />}
+    </>
+  );
 }
 
 export function PromptFrame({
@@ -52,9 +63,7 @@ export function PromptFrame({
       <h2 id={titleId} className="prompt-title">
         {failed ? t('prompts.errorTitle') : title}
       </h2>
-      <div className="prompt-body">
-        {failed ? <p className="prompt-error">{describeStatus(error)}</p> : children}
-      </div>
+      <div className="prompt-body">{failed ? <FailureText error={error} /> : children}</div>
       <div className="prompt-actions">
         {failed ? (
           <button type="button" className="button button-primary" onClick={closePrompt} autoFocus>

@@ -31,6 +31,7 @@ export const promptComponents: { [N in PromptName]?: PromptComponent<N> } = {
   shareEdit: lazy(() => import('./share-edit')),
   search: lazy(() => import('./search')),
   deleteUser: lazy(() => import('./delete-user')),
+  unsaved: lazy(() => import('./unsaved')),
   newPost: fromSitePrompts('newPost'),
   publish: fromSitePrompts('publish'),
   schedule: fromSitePrompts('schedule'),

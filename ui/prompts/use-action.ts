@@ -9,6 +9,8 @@ export function useAction(): {
   state: ButtonState;
   error: unknown;
   run(work: () => Promise<void>, after?: () => void): Promise<void>;
+  /** Forgets the last failure (the user changed what failed). */
+  reset(): void;
 } {
   const [state, setState] = useState<ButtonState>('idle');
   const [error, setError] = useState<unknown>(null);
@@ -28,5 +30,6 @@ export function useAction(): {
       setState('success');
       if (after) setTimeout(after, tickMs);
     },
+    reset: () => setError(null),
   };
 }

@@ -1,5 +1,6 @@
 // The files screen: breadcrumbs, the header actions, and exactly one body: not found, forbidden, error,
-// the editor, the listing, the preview or 'Loading...' (SPEC §2 Files screen, §4 Loading).
+// the editor, the listing, the preview or 'Loading...' (SPEC §2 Files screen, §4 Loading), which a
+// folder shows as the skeleton of its listing.
 import { usePreviewTicket } from '../api/tickets';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useRouter } from '@tanstack/react-router';
@@ -20,6 +21,7 @@ import { Breadcrumbs } from './files/breadcrumbs';
 import { FileActions } from './files/file-actions';
 import type { FilesScreenKind } from './files/file-actions';
 import { Listing } from './files/listing';
+import { ListingSkeleton } from './files/listing-skeleton';
 import { useFileKeys } from './files/use-file-keys';
 
 const Editor = lazy(() => import('./files/editor'));
@@ -100,7 +102,7 @@ export default function FilesScreen() {
         kind={errorKindOf(query.error instanceof ApiError ? query.error.status : undefined)}
       />
     );
-  else body = <Loading />;
+  else body = located.isDir ? <ListingSkeleton /> : <Loading />;
 
   return (
     <div className={`files files-${screen ?? 'loading'}`}>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingsQuery } from '../api/settings';
 import type { Settings } from '../api/settings';
-import { createUser, updateUser, userQuery, usersKey } from '../api/users-admin';
+import { createUser, updateUser, userQuery, usersKey, usersQuery } from '../api/users-admin';
 import type { UserRecord } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { ApiError } from '../api/client';
@@ -40,6 +40,12 @@ function UserEditor({
   const [current, setCurrent] = useState('');
   const save = useSave();
   const isNew = user === undefined;
+  // The server never deletes the last admin, so the form does not offer it (the list says who is).
+  const users = useQuery({ ...usersQuery(api), enabled: Boolean(user?.perm.admin) });
+  /** Undefined while the list that tells is loading: neither Delete nor the note shows yet. */
+  const onlyAdmin = !user?.perm.admin
+    ? false
+    : users.data?.every((other) => !other.perm.admin || other.id === user.id);
 
   const submit = () =>
     void save.run(async () => {
@@ -79,7 +85,10 @@ function UserEditor({
       onSubmit={submit}
       actions={
         <>
-          {user && (
+          {user && onlyAdmin === true && (
+            <p className="user-card-note">{t('users.lastAdminNote')}</p>
+          )}
+          {user && onlyAdmin === false && (
             <button
               type="button"
               className="button button-danger-flat"

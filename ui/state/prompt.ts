@@ -20,6 +20,13 @@ export interface PromptPropsMap {
   move: { items: ResourceItem[]; folder: string };
   copy: { items: ResourceItem[]; folder: string };
   download: { paths: string[] };
+  /** Unsaved editor changes before leaving: Save, Discard, or Cancel (also Esc and the overlay). */
+  unsaved: {
+    name: string;
+    onSave: () => Promise<void>;
+    onDiscard: () => void;
+    onCancel: () => void;
+  };
   /** Replace overwrites; Continue (when given) goes on without overwriting; Cancel stops. */
   replace: {
     onReplace: () => void | Promise<void>;

@@ -7,6 +7,8 @@ export interface Toast {
   id: number;
   kind: 'success' | 'error';
   message: string;
+  /** An error's status and code, shown on demand and sent with a report. */
+  detail?: string;
 }
 
 export const toastStore = createStore<Toast[]>([]);
@@ -22,9 +24,9 @@ export function showSuccess(message: string): void {
   setTimeout(() => dismissToast(id), successToastMs);
 }
 
-export function showError(message: string): void {
+export function showError(message: string, detail?: string): void {
   const id = nextId++;
-  toastStore.set((toasts) => [...toasts, { id, kind: 'error', message }]);
+  toastStore.set((toasts) => [...toasts, { id, kind: 'error', message, detail }]);
 }
 
 export function useToasts(): Toast[] {

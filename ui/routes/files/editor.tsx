@@ -1,7 +1,8 @@
 // The text editor (loaded on use): CodeMirror with the language picked from the file name (loaded lazily),
 // read-only for textImmutable, at least 20 lines and growing; Ctrl/Cmd+S and the header button save.
 // A Markdown file also shows its rendered view (without its front matter): beside the editor, or
-// instead of it on a phone, and a site's post its publication state.
+// instead of it on a phone, and a site's post its publication state. Unsaved changes are marked, and
+// leaving with them asks first (unsaved-changes.ts).
 import { LanguageDescription } from '@codemirror/language';
 import { languages } from '@codemirror/language-data';
 import type { Extension } from '@codemirror/state';
@@ -22,8 +23,10 @@ import { useMediaQuery } from '../../components/use-media';
 import type { OpenEditor } from '../../state/open-editor';
 import { openEditorStore } from '../../state/open-editor';
 import { useUser } from '../../state/session';
+import { EditorBar } from './editor-bar';
 import { useImageResolver } from './markdown-images';
 import { PostStatus } from './post-status';
+import { useUnsavedChanges } from './unsaved-changes';
 
 /** How long the save button shows its tick. */
 export const savedTickMs = 1000;
@@ -41,6 +44,8 @@ export default function Editor({ resource }: { resource: Resource }) {
   const content = useRef(resource.content ?? '');
   /** The text the server holds, as last loaded or saved. */
   const saved = useRef(resource.content ?? '');
+  /** Whether the text on screen differs from it: the modified marker, and asking before leaving. */
+  const [dirty, setDirty] = useState(false);
   const [saveState, setSaveState] = useState<ButtonState>('idle');
   const [language, setLanguage] = useState<Extension | null>(null);
   const markdown = isMarkdown(resource.name);
@@ -72,6 +77,7 @@ export default function Editor({ resource }: { resource: Resource }) {
       throw error;
     }
     saved.current = text;
+    setDirty(content.current !== text);
     setSaveState('success');
     setTimeout(() => setSaveState((state) => (state === 'success' ? 'idle' : state)), savedTickMs);
   };
@@ -80,6 +86,7 @@ export default function Editor({ resource }: { resource: Resource }) {
     if (!editable || saveState === 'loading') return;
     await write.current().catch(notifyError);
   };
+  useUnsavedChanges(resource.name, editable && dirty, () => write.current());
 
   useEffect(() => {
     const entry: OpenEditor = {
@@ -100,6 +107,7 @@ export default function Editor({ resource }: { resource: Resource }) {
     const text = resource.content ?? '';
     content.current = text;
     saved.current = text;
+    setDirty(false);
     setSource(text);
   }, [resource.content]);
 
@@ -142,6 +150,9 @@ export default function Editor({ resource }: { resource: Resource }) {
                 <IconButton
                   icon="save"
                   label={t('buttons.save')}
+                  title={`${t('buttons.save')} (${t('prompts.help.keys.save')})`}
+                  showLabel
+                  className={`save-button${dirty ? ' is-dirty' : ''}`}
                   state={saveState}
                   onClick={() => void save.current()}
                 />
@@ -150,14 +161,16 @@ export default function Editor({ resource }: { resource: Resource }) {
           }
         />
       )}
-      {markdown && <PostStatus path={resource.path} />}
+      <EditorBar path={resource.path} editable={editable} dirty={dirty}>
+        {markdown && <PostStatus path={resource.path} />}
+      </EditorBar>
       <div className={`editor-area${withRendered ? ' with-rendered' : ''}`}>
         <div className="editor">
-          {!editable && <p className="editor-readonly">{t('editor.readOnly')}</p>}
           <CodeMirror
             value={resource.content ?? ''}
             onChange={(value) => {
               content.current = value;
+              setDirty(value !== saved.current);
               if (markdown) setSource(value);
             }}
             extensions={extensions}

@@ -11,7 +11,6 @@ import { notifyError } from '../../components/describe-error';
 import { fileActions } from '../../components/extension-points';
 import { HeaderActions } from '../../components/header-actions';
 import { IconButton } from '../../components/icon-button';
-import { downloadItems } from '../../components/start-download';
 import { useIsMobile } from '../../components/use-media';
 import { promptComponents } from '../../prompts/registry';
 import { showPrompt } from '../../state/prompt';
@@ -35,7 +34,10 @@ export function download(
   const targets = items.length > 0 ? items : [resource];
   const [only] = targets;
   if (targets.length === 1 && only && !only.isDir) {
-    downloadItems(queryClient, api, [only.path]).catch(notifyError);
+    // The download code loads on the first download: every first screen is lighter without it.
+    import('../../components/start-download')
+      .then((start) => start.downloadItems(queryClient, api, [only.path]))
+      .catch(notifyError);
     return;
   }
   showPrompt('download', { paths: targets.map((item) => item.path) });
