@@ -169,7 +169,7 @@ export function writeExecutable(options: ExecutableOptions): PackageSeaResult {
 /**
  * Writes the UI's files and their variants one after another into one asset, and the manifest
  * saying where each lies; returns the SEA asset map: key → file holding its bytes. One asset, not
- * one per file: the runtime reads every asset's header at start, and 650 headers spread over the
+ * one per file: the runtime reads every asset's header at start, and 600 headers spread over the
  * blob cost 4.6 MB of resident pages and 15 ms (docs/STARTUP.md).
  */
 export async function embedUi(
