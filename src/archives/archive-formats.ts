@@ -26,7 +26,7 @@ export function isArchiveAlgo(value: string): value is ArchiveAlgo {
   return Object.hasOwn(formats, value);
 }
 
-/** Absent, empty and 'true' mean zip, as in File Browser (api-contract 2.7). */
+/** Absent, empty and 'true' mean zip, as in File Browser (docs/API.md, Archive formats). */
 export function parseArchiveAlgo(value: string | undefined): ArchiveAlgo {
   if (value === undefined || value === '' || value === 'true') return 'zip';
   if (isArchiveAlgo(value)) return value;

@@ -117,7 +117,7 @@ const textualApplication =
   /^application\/(json|javascript|ecmascript|xml|x-sh|x-shellscript|toml|yaml|x-yaml|sql|x-subrip|x-httpd-php|x-perl|x-python|x-ruby|x-tex|x-latex|graphql|ld\+json)\b|\+(xml|json)\b/;
 
 /**
- * The classification of contract §3.2. `sample` is the file's first bytes; undefined for listing
+ * The classification docs/API.md describes (File types). `sample` is the file's first bytes; undefined for listing
  * items, which are judged from the name only (a known binary type is then "blob", an unknown
  * extension "text", as File Browser reports without sniffing).
  */
