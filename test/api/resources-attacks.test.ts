@@ -1,4 +1,4 @@
-// Attack rows of security-catalogue §B.5 against /api/resources: traversal, symlinks, rules, permissions, races.
+// Attack rows of docs/SECURITY.md (How the gate is tested) against /api/resources: traversal, symlinks, rules, permissions, races.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

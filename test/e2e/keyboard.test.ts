@@ -1,4 +1,4 @@
-// Keyboard shortcuts (SPEC §5, §9): F1, F2, Delete, Esc, Ctrl/Cmd+F, Ctrl/Cmd+S, and Ctrl/Cmd+C, X, V.
+// Keyboard shortcuts (docs/UI.md, Input and Figures): F1, F2, Delete, Esc, Ctrl/Cmd+F, Ctrl/Cmd+S, and Ctrl/Cmd+C, X, V.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -165,7 +165,7 @@ describe('listing', () => {
       const stored = await ui.server.request('GET', '/api/users/1', { token });
       assert.equal(stored.json<{ viewMode: string }>().viewMode, viewMode);
       if (viewMode === 'list') break;
-      // Square tiles: mosaic columns by 180 px, the gallery's by SPEC's 300 px, two at least.
+      // Square tiles: mosaic columns by 180 px, the gallery's by File Browser's 300 px, two at least.
       const target = viewMode === 'mosaic' ? 180 : 300;
       assert.equal(await tileColumns(), Math.max(2, Math.floor((await width()) / target)));
       const tile = await tab.page.locator('.tiles .item').first().boundingBox();

@@ -160,7 +160,7 @@ export async function installClock(page: Page): Promise<void> {
 
 /**
  * A double click that the app sees as one however loaded the machine: the listing counts two clicks
- * within 300 ms on the page's clock (SPEC §9), so the clock stands still between them.
+ * within 300 ms on the page's clock (docs/UI.md, Figures), so the clock stands still between them.
  */
 export async function doubleClick(target: Locator): Promise<void> {
   const page = target.page();

@@ -1,4 +1,4 @@
-// The attack fixture of security-catalogue §B.5.0: a served root, a sibling OUTSIDE, canaries, links, users.
+// The attack fixture of docs/SECURITY.md (How the gate is tested): a served root, a sibling OUTSIDE, canaries, links, users.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

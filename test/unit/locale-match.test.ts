@@ -10,7 +10,7 @@ import {
 } from '../../ui/locale-match';
 
 describe('supportedLocales', () => {
-  it("are SPEC §1's 18 languages", () => {
+  it('are the 18 languages of docs/UI.md', () => {
     assert.deepEqual(
       [...supportedLocales],
       'ar de en es fr is it ja ko nl-be pl pt pt-br ro ru sv-se zh-cn zh-tw'.split(' '),

@@ -1,4 +1,4 @@
-// locales/*.json: one file per SPEC §1 language, each with every key of en.json, real translations and the same placeholders.
+// locales/*.json: one file per language of docs/UI.md, each with every key of en.json, real translations and the same placeholders.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, it } from 'node:test';

@@ -122,7 +122,7 @@ describe('type detection', () => {
       assert.equal(looksBinary(sample), binary, sample.toString('hex'));
   });
 
-  it('classifies as contract §3.2 says', () => {
+  it('classifies as docs/API.md (File types) says', () => {
     const text = Buffer.from('words');
     const bin = Buffer.from([0, 1]);
     const table: [string | undefined, number, Buffer | undefined, boolean, string][] = [

@@ -34,7 +34,7 @@ const perm = {
   download: true,
 };
 
-describe('typed settings values (SPEC §5)', () => {
+describe('typed settings values (docs/UI.md, Input)', () => {
   it('splits the shell prefix and command words on spaces and drops empty words', () => {
     for (const [text, words] of [
       ['bash -c', ['bash', '-c']],
@@ -77,7 +77,7 @@ describe('typed settings values (SPEC §5)', () => {
   });
 });
 
-describe('the user form (SPEC §3, §4)', () => {
+describe('the user form (docs/UI.md, Data and Behaviour)', () => {
   const defaults = { scope: '/users', locale: 'de', perm, commands: ['git', 'ls'] };
 
   it('starts a new user from the defaults with no name, no rules and an unlocked password', () => {
@@ -149,7 +149,7 @@ describe('the user form (SPEC §3, §4)', () => {
   });
 });
 
-describe('rules (SPEC §3 Rule)', () => {
+describe('rules (docs/UI.md, Data)', () => {
   it('starts as allow, empty path, no regular expression', () => {
     assert.deepEqual(newRule(), { allow: true, path: '', regex: false, regexp: { raw: '' } });
   });
@@ -166,7 +166,7 @@ describe('rules (SPEC §3 Rule)', () => {
   });
 });
 
-describe('languages (SPEC §1)', () => {
+describe('languages (docs/UI.md, Languages)', () => {
   it('lists the 18 languages by their own names, each once', () => {
     const codes = languages.map(([code]) => code);
     assert.equal(new Set(codes).size, 18);

@@ -47,7 +47,7 @@ describe('the top progress bar during uploads', () => {
     override: false,
   });
 
-  it('averages the files still going and those done beside them, rounded up (SPEC §4)', () => {
+  it('averages the files still going and those done beside them, rounded up (docs/UI.md, Behaviour)', () => {
     assert.equal(uploadProgress([item('done', 100), item('running', 50)]), 75);
     assert.equal(uploadProgress([item('running', 1, 3), item('queued', 0)]), 17);
     assert.equal(uploadProgress([item('done', 100), item('failed', 3)]), undefined);
