@@ -1,4 +1,4 @@
-// The runtime configuration the server inlines into the page (SPEC §2), read once at start.
+// The runtime configuration the server inlines into the page (docs/UI.md, Screens), read once at start.
 
 export interface RuntimeConfig {
   Name: string;

@@ -1,6 +1,6 @@
 // Which interface language a list of wanted locales (user setting, then the browser's) ends up with.
 
-/** SPEC §1's languages; each has locales/<code>.json. */
+/** The languages of docs/UI.md (Languages); each has locales/<code>.json. */
 export const supportedLocales = [
   'ar',
   'de',

@@ -1,4 +1,4 @@
-// Logging in and out, signing up, and keeping the token fresh (SPEC §4 Session, §7).
+// Logging in and out, signing up, and keeping the token fresh (docs/UI.md, Behaviour; docs/API.md).
 import { config } from '../config';
 import {
   clearSession,

@@ -32,7 +32,7 @@ export interface Resource extends ResourceItem {
 export const checksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
 export type ChecksumAlgorithm = (typeof checksumAlgorithms)[number];
 
-/** Archive formats: the value sent as algo, and the label shown (SPEC §2, §9). */
+/** Archive formats: the value sent as algo, and the label shown (docs/UI.md, Screens and Figures). */
 export const archiveFormats = [
   ['zip', 'zip'],
   ['tar', 'tar'],

@@ -1,4 +1,4 @@
-// Search (SPEC §2 Search, §7): GET /api/search/{folder}?query= streams one JSON result per line.
+// Search (docs/UI.md, Screens; docs/API.md): GET /api/search/{folder}?query= streams one JSON result per line.
 import type { ApiClient } from './client';
 import { encodePath } from './client';
 import { normalizePath } from './resources';

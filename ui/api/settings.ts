@@ -1,9 +1,9 @@
-// Global settings (admin only, SPEC §3): the query and the partial save of GET|PUT /api/settings.
+// Global settings (admin only, docs/UI.md, Data): the query and the partial save of GET|PUT /api/settings.
 import { queryOptions } from '@tanstack/react-query';
 import type { Permissions } from '../state/session';
 import type { ApiClient } from './client';
 
-/** An allow or deny rule: a path relative to the scope, or a regular expression (SPEC §3 Rule). */
+/** An allow or deny rule: a path relative to the scope, or a regular expression (docs/UI.md, Data). */
 export interface Rule {
   allow: boolean;
   path: string;

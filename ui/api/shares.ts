@@ -1,4 +1,4 @@
-// Share links of one item (SPEC §2 Share dialog, §7) and the anonymous share lookups of the public page.
+// Share links of one item (docs/UI.md, Screens; docs/API.md) and the anonymous share lookups of the public page.
 import { queryOptions } from '@tanstack/react-query';
 import { config } from '../config';
 import type { ApiClient } from './client';
@@ -44,7 +44,7 @@ export interface ShareOptions {
 export const shareUnits = ['seconds', 'minutes', 'hours', 'days'] as const;
 export type ShareUnit = (typeof shareUnits)[number];
 
-/** The permanent link first, then the others by expiry, soonest first (SPEC §2). */
+/** The permanent link first, then the others by expiry, soonest first (docs/UI.md, Screens). */
 export function sortShareLinks(links: readonly ShareLink[]): ShareLink[] {
   return [...links].sort((a, b) => {
     if (a.expire === 0 || b.expire === 0) return a.expire === 0 ? (b.expire === 0 ? 0 : -1) : 1;

@@ -1,4 +1,4 @@
-// Users as the admin screens and the password card manage them (SPEC §7): list, one, create, update, delete.
+// Users as the admin screens and the password card manage them (docs/API.md): list, one, create, update, delete.
 import { queryOptions } from '@tanstack/react-query';
 import type { Permissions } from '../state/session';
 import type { ApiClient } from './client';
@@ -88,7 +88,7 @@ export function updateUser(
   return putUser(api, id, ['all'], draft, currentPassword);
 }
 
-/** A user's own password change (SPEC §5: only sent when both fields match). */
+/** A user's own password change (docs/UI.md, Input: only sent when both fields match). */
 export function changeOwnPassword(
   api: ApiClient,
   id: number,

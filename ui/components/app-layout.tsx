@@ -17,7 +17,7 @@ import { useIsMobile } from './use-media';
 
 const collapsedKey = 'drawer.sidebarCollapsed';
 
-/** F1 help, Esc closes the prompt, Ctrl/Cmd+F search (SPEC §9); screens handle their own keys. */
+/** F1 help, Esc closes the prompt, Ctrl/Cmd+F search (docs/UI.md, Figures); screens handle their own keys. */
 function useGlobalKeys(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -49,7 +49,7 @@ export default function AppLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   useGlobalKeys();
 
-  // A route change closes the open prompt (SPEC §4).
+  // A route change closes the open prompt (docs/UI.md, Behaviour).
   useEffect(
     () => router.subscribe('onBeforeNavigate', (event) => event.pathChanged && closePrompt()),
     [router],

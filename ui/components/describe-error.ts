@@ -47,7 +47,7 @@ export function describeDetail(error: unknown): string | undefined {
   return parts.filter(Boolean).join(' · ');
 }
 
-/** A persistent error notification (SPEC §8: failed actions); aborted calls stay silent. */
+/** A persistent error notification (docs/UI.md, Errors: failed actions); aborted calls stay silent. */
 export function notifyError(error: unknown): void {
   if (error instanceof DOMException && error.name === 'AbortError') return;
   showError(describeError(error), describeDetail(error));

@@ -1,4 +1,4 @@
-// The /403, /404 and /500 pages, and the same messages inside the files screen (SPEC §2, §8).
+// The /403, /404 and /500 pages, and the same messages inside the files screen (docs/UI.md, Screens and Errors).
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from './document-title';

@@ -1,4 +1,4 @@
-// Shows the open prompt over a dimming overlay; the overlay, Esc and Cancel close it (SPEC §4).
+// Shows the open prompt over a dimming overlay; the overlay, Esc and Cancel close it (docs/UI.md, Behaviour).
 import { Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { promptComponents } from '../prompts/registry';

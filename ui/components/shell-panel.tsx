@@ -1,4 +1,4 @@
-// The shell panel (SPEC §2): a prompt with history that runs one command per WebSocket in the
+// The shell panel (docs/UI.md, Screens): a prompt with history that runs one command per WebSocket in the
 // current folder and streams its output; 'clear' empties the output and 'exit' closes the panel.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';

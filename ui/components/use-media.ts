@@ -1,4 +1,4 @@
-// Media-query hooks: the mobile breakpoint (736 px, SPEC §9) and the element width for mosaic columns.
+// Media-query hooks: the mobile breakpoint (736 px, docs/UI.md, Figures) and the element width for mosaic columns.
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 
 export const mobileQuery = '(max-width: 736px)';

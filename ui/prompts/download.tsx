@@ -1,4 +1,4 @@
-// download: the archive formats for a folder or several items (SPEC §2, §9).
+// download: the archive formats for a folder or several items (docs/UI.md, Screens and Figures).
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { archiveFormats } from '../api/resources';

@@ -1,4 +1,4 @@
-// The help prompt: the keyboard shortcuts (SPEC §2).
+// The help prompt: the keyboard shortcuts (docs/UI.md, Screens).
 import { useTranslation } from 'react-i18next';
 import { closePrompt } from '../state/prompt';
 import { PromptFrame } from './prompt-frame';

@@ -1,4 +1,4 @@
-// info: name, size, last modified, folder counts, and the checksums of one file on demand (SPEC §2).
+// info: name, size, last modified, folder counts, and the checksums of one file on demand (docs/UI.md, Screens).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

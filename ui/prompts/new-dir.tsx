@@ -1,4 +1,4 @@
-// newDir: creates a folder, then enters it (SPEC §4).
+// newDir: creates a folder, then enters it (docs/UI.md, Behaviour).
 import { useTranslation } from 'react-i18next';
 import type { PromptPropsMap } from '../state/prompt';
 import { NewItemPrompt } from './new-item';

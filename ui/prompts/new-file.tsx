@@ -1,4 +1,4 @@
-// newFile: creates an empty file in the folder, then opens it (SPEC §4).
+// newFile: creates an empty file in the folder, then opens it (docs/UI.md, Behaviour).
 import { useTranslation } from 'react-i18next';
 import type { PromptPropsMap } from '../state/prompt';
 import { NewItemPrompt } from './new-item';

@@ -1,4 +1,4 @@
-// newFile and newDir: ask for a name, create the item in the folder, then open it (SPEC §4).
+// newFile and newDir: ask for a name, create the item in the folder, then open it (docs/UI.md, Behaviour).
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

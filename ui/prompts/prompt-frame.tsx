@@ -12,7 +12,7 @@ export interface PromptFrameProps {
   /** The buttons; a submit button runs onSubmit. */
   actions?: ReactNode;
   onSubmit?: () => void;
-  /** A failure replaces the body with 'Something went wrong', its words and their details (SPEC §8). */
+  /** A failure replaces the body with 'Something went wrong', its words and their details (docs/UI.md, Errors). */
   error?: unknown;
   className?: string;
 }

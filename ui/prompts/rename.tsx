@@ -1,4 +1,4 @@
-// rename: a new name for one item; the open item moves to its new URL, a listing reloads (SPEC §4).
+// rename: a new name for one item; the open item moves to its new URL, a listing reloads (docs/UI.md, Behaviour).
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

@@ -11,7 +11,7 @@ import { AppLink } from '../components/app-link';
 import { Thumbnail } from '../components/file-icon';
 import { closePrompt } from '../state/prompt';
 
-/** SPEC §9: 50 results, then 50 more when scrolled within 100 px of the bottom. */
+/** docs/UI.md, Figures: 50 results, then 50 more when scrolled within 100 px of the bottom. */
 export const searchPageSize = 50;
 const loadMoreMarginPx = 100;
 

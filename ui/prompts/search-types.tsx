@@ -1,4 +1,4 @@
-// The search panel's type boxes: each fills the input with its 'type:…' filter (SPEC §2 Search).
+// The search panel's type boxes: each fills the input with its 'type:…' filter (docs/UI.md, Screens).
 import { useTranslation } from 'react-i18next';
 import { searchTypes } from '../api/search';
 import type { SearchType } from '../api/search';

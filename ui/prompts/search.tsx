@@ -1,4 +1,4 @@
-// The search panel (SPEC §2 Search, §4): type, Enter to search the current folder, results stream in.
+// The search panel (docs/UI.md, Screens and Behaviour): type, Enter to search the current folder, results stream in.
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ type SearchState =
   | { status: 'searching' | 'done'; results: SearchResult[] }
   | { status: 'failed'; message: string };
 
-/** While the panel is open the page behind it does not scroll (SPEC §4). */
+/** While the panel is open the page behind it does not scroll (docs/UI.md, Behaviour). */
 function useScrollLock(): void {
   useEffect(() => {
     const root = document.documentElement;
@@ -53,7 +53,7 @@ export default function SearchPanel() {
 
   const edit = (text: string) => {
     setValue(text);
-    // SPEC §4: editing the input clears the results.
+    // docs/UI.md, Behaviour: editing the input clears the results.
     reset();
   };
 

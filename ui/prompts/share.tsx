@@ -1,4 +1,4 @@
-// The share dialog (SPEC §2, §4, §5): an item's links, new timed or permanent links of a kind
+// The share dialog (docs/UI.md, Screens, Behaviour and Input): an item's links, new timed or permanent links of a kind
 // (download, view only, file request for a folder) with an optional password and limit, copy and
 // delete.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,7 +41,7 @@ const unitLabels = {
   days: 'share.units.days',
 } as const satisfies Record<ShareUnit, string>;
 
-/** The largest expiry number the server takes (SPEC §9). */
+/** The largest expiry number the server takes (docs/UI.md, Figures). */
 const maxAmount = maxWhole;
 
 function LinkRow({ link, onDelete }: { link: ShareLink; onDelete: (link: ShareLink) => void }) {
@@ -127,7 +127,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
 
   const submit = () => {
     const text = amount.trim();
-    // SPEC §5: an empty time is silently ignored; 0 would mean permanent, which has its own button.
+    // docs/UI.md, Input: an empty time is silently ignored; 0 would mean permanent, which has its own button.
     if (!/^\d+$/.test(text) || Number(text) === 0 || Number(text) > maxAmount) return;
     void create({ amount: Number(text), unit });
   };

@@ -1,4 +1,4 @@
-// /500: an error page reachable by anyone (SPEC §2).
+// /500: an error page reachable by anyone (docs/UI.md, Screens).
 import { createRoute } from '@tanstack/react-router';
 import { ErrorPage } from '../components/error-page';
 import { rootRoute } from './root';

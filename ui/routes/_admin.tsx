@@ -1,4 +1,4 @@
-// The admin-only layout (pathless, inside the logged-in one): other users are sent to /403 (SPEC §2, §6).
+// The admin-only layout (pathless, inside the logged-in one): other users are sent to /403 (docs/UI.md, Screens and Permissions).
 import { createRoute, Outlet, redirect } from '@tanstack/react-router';
 import { sessionStore } from '../state/session';
 import { requireAdmin } from './guards';

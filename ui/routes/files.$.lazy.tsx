@@ -1,5 +1,5 @@
 // The files screen: breadcrumbs, the header actions, and exactly one body: not found, forbidden, error,
-// the editor, the listing, the preview or 'Loading...' (SPEC §2 Files screen, §4 Loading), which a
+// the editor, the listing, the preview or 'Loading...' (docs/UI.md, Screens and Behaviour), which a
 // folder shows as the skeleton of its listing.
 import { usePreviewTicket } from '../api/tickets';
 import { useQuery } from '@tanstack/react-query';
@@ -74,7 +74,7 @@ export default function FilesScreen() {
   });
   // A folder's thumbnails need its ticket: asked for beside the listing, not after it.
   usePreviewTicket(path, config.EnableThumbs && located.isDir);
-  // A response for another path than the route's is discarded (SPEC §4).
+  // A response for another path than the route's is discarded (docs/UI.md, Behaviour).
   const resource =
     paged ?? (query.data && samePath(query.data.path, path) ? query.data : undefined);
   const screen = resource ? screenOf(resource) : undefined;

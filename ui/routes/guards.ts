@@ -1,4 +1,4 @@
-// The route guards of SPEC §2 as pure decisions, so they can be tested without a browser.
+// The route guards (docs/UI.md, Screens) as pure decisions, so they can be tested without a browser.
 import type { Session } from '../state/session';
 
 export const defaultAfterLogin = '/files/';

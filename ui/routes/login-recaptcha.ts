@@ -15,7 +15,7 @@ declare global {
   }
 }
 
-/** SPEC §9: the captcha script is polled every 100 ms. */
+/** docs/UI.md, Figures: the captcha script is polled every 100 ms. */
 export const captchaPollMs = 100;
 
 /** Returns a reader of the captcha answer ('' when there is none or no captcha is configured). */

@@ -1,4 +1,4 @@
-// /login: anonymous only; a logged-in visitor goes straight to /files/ (SPEC §2).
+// /login: anonymous only; a logged-in visitor goes straight to /files/ (docs/UI.md, Screens).
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { sessionStore } from '../state/session';
 import { safeRedirect } from './guards';

@@ -10,7 +10,7 @@ export interface RouterContext {
   api: ApiClient;
 }
 
-/** SPEC §4: the loading screen goes 200 ms after the app mounts. */
+/** docs/UI.md, Behaviour: the loading screen goes 200 ms after the app mounts. */
 export const loadingScreenDelayMs = 200;
 
 function Root() {

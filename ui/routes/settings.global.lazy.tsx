@@ -1,4 +1,4 @@
-// Global settings (admin, SPEC §2): four cards, each saving only its own fields — the global
+// Global settings (admin, docs/UI.md, Screens): four cards, each saving only its own fields — the global
 // settings, Hugo site publishing, the new-user defaults (the user form in default mode), and the
 // command runner.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The settings URLs (SPEC §2): /settings → /settings/profile (any user); global settings and user
+// The settings URLs (docs/UI.md, Screens): /settings → /settings/profile (any user); global settings and user
 // management sit under the admin layout, so other users are sent to /403. Every screen loads lazily.
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { adminRoute } from './_admin';

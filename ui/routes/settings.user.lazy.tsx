@@ -1,5 +1,5 @@
-// One user (admin, SPEC §2): /settings/users/new creates from the defaults, /settings/users/{id} edits.
-// A user that cannot be fetched sends the admin to /settings/users/new (SPEC §4, §8).
+// One user (admin, docs/UI.md, Screens): /settings/users/new creates from the defaults, /settings/users/{id} edits.
+// A user that cannot be fetched sends the admin to /settings/users/new (docs/UI.md, Behaviour and Errors).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -63,7 +63,7 @@ function UserEditor({
       await queryClient.invalidateQueries({ queryKey: usersKey, exact: true });
       setState((current) => ({ ...current, password: '' }));
       if (user.id === me.id) {
-        // Editing yourself also updates the stored current user (SPEC §4); a new password or name
+        // Editing yourself also updates the stored current user (docs/UI.md, Behaviour); a new password or name
         // comes with a fresh token because the old one stopped working.
         if (saved.token) setToken(saved.token);
         const { username, locale, lockPassword, perm, commands } = saved.user;
@@ -130,7 +130,7 @@ export default function UserSettings() {
   const user = useQuery({ ...userQuery(api, userId), enabled: valid && !isNew });
   const settings = useQuery(settingsQuery(api));
 
-  // SPEC §4: a user that cannot be loaded is replaced by the new-user form.
+  // docs/UI.md, Behaviour: a user that cannot be loaded is replaced by the new-user form.
   const failed = !valid || user.isError;
   useEffect(() => {
     if (failed) void navigate({ to: '/settings/users/$id', params: { id: 'new' }, replace: true });

@@ -1,4 +1,4 @@
-// User management (admin, SPEC §2): a table of username, admin tick, scope and an edit link, plus New.
+// User management (admin, docs/UI.md, Screens): a table of username, admin tick, scope and an edit link, plus New.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

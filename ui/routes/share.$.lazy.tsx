@@ -1,4 +1,4 @@
-// The public share page (SPEC §2): icon, name, download link and QR code; a folder also lists its
+// The public share page (docs/UI.md, Screens): icon, name, download link and QR code; a folder also lists its
 // items (with thumbnails), a file is shown inline. A password-protected share asks for its
 // password first, then works with its token. A view-only link offers no download, a file request
 // its upload zone (a chunk of its own), and a link past its expiry or limit says it has ended.

@@ -1,4 +1,4 @@
-// /share/{hash}[/{sub/folder}]: the public page of a share link, open to anyone (SPEC §2, §6).
+// /share/{hash}[/{sub/folder}]: the public page of a share link, open to anyone (docs/UI.md, Screens and Permissions).
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 

@@ -1,4 +1,4 @@
-// Any unknown path is redirected under /files (SPEC §2): /docs/a → /files/docs/a.
+// Any unknown path is redirected under /files (docs/UI.md, Screens): /docs/a → /files/docs/a.
 import { createRoute, redirect } from '@tanstack/react-router';
 import { rootRoute } from './root';
 

@@ -1,4 +1,4 @@
-// The file clipboard of Ctrl/Cmd+C and X (SPEC §3): copied or cut items, pasted with Ctrl/Cmd+V.
+// The file clipboard of Ctrl/Cmd+C and X (docs/UI.md, Data): copied or cut items, pasted with Ctrl/Cmd+V.
 import type { ResourceItem } from '../api/resources';
 import { createStore } from './store';
 

@@ -1,4 +1,4 @@
-// The open prompt (SPEC §2 Prompts, §4): one at a time, named by its show state, with its props.
+// The open prompt (docs/UI.md, Screens and Behaviour): one at a time, named by its show state, with its props.
 import type { ResourceItem } from '../api/resources';
 import type { Site } from '../api/site';
 import { createStore, useStore } from './store';
@@ -62,7 +62,7 @@ export function usePrompt(): OpenPrompt | null {
   return useStore(promptStore);
 }
 
-/** States that do not dim the page (SPEC §4: null, search and more). */
+/** States that do not dim the page (docs/UI.md, Behaviour: null, search and more). */
 export function hasOverlay(name: string | undefined): boolean {
   return name !== undefined && name !== 'search' && name !== 'more';
 }

@@ -1,4 +1,4 @@
-// The listing's selection (SPEC §4 Selection): item paths in the order chosen, and multi-select mode.
+// The listing's selection (docs/UI.md, Behaviour): item paths in the order chosen, and multi-select mode.
 import { createStore, useStore } from './store';
 
 export interface Selection {
@@ -37,7 +37,7 @@ export interface ClickModifiers {
 }
 
 /**
- * The selection after clicking `index` in `order` (SPEC §4): a selected item is deselected; Shift with
+ * The selection after clicking `index` in `order` (docs/UI.md, Behaviour): a selected item is deselected; Shift with
  * exactly one selected takes the range; Ctrl or multi-select mode adds; a plain click selects only it.
  */
 export function selectionAfterClick(

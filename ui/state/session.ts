@@ -1,4 +1,4 @@
-// The session: the stored token and the user snapshot it carries (SPEC §3, §4 Session).
+// The session: the stored token and the user snapshot it carries (docs/UI.md, Data and Behaviour).
 import { createStore, useStore } from './store';
 
 export interface Permissions {

@@ -1,4 +1,4 @@
-// The shell panel (SPEC §2): whether it is open, and the command history that outlives closing it.
+// The shell panel (docs/UI.md, Screens): whether it is open, and the command history that outlives closing it.
 import { createStore, useStore } from './store';
 
 export const shellOpenStore = createStore(false);

@@ -1,4 +1,4 @@
-// Notifications: success toasts vanish after 1000 ms; errors stay until closed (SPEC §8, §9).
+// Notifications: success toasts vanish after 1000 ms; errors stay until closed (docs/UI.md, Errors and Figures).
 import { createStore, useStore } from './store';
 
 export const successToastMs = 1000;

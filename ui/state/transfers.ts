@@ -1,5 +1,5 @@
 // Transfers the user can watch: one entry per file, what the panel and the progress bar show, and the
-// leave-page warning while any is unfinished (SPEC §4). The uploading itself is in upload-queue.ts.
+// leave-page warning while any is unfinished (docs/UI.md, Behaviour). The uploading itself is in upload-queue.ts.
 import { i18n } from '../i18n';
 import { createStore, useStore } from './store';
 
@@ -41,7 +41,7 @@ export const transfersStore = createStore<TransfersState>({
   expanded: true,
   justFinished: false,
 });
-/** How long the success tick shows after the last upload (SPEC §4). */
+/** How long the success tick shows after the last upload (docs/UI.md, Behaviour). */
 export const uploadDoneMs = 1000;
 
 let nextId = 1;
@@ -127,7 +127,7 @@ export function uploadProgress(items: readonly Transfer[]): number | undefined {
   );
 }
 
-/** SPEC §4: the mean of each file's percentage, rounded up (an empty file counts as done once sent). */
+/** docs/UI.md, Behaviour: the mean of each file's percentage, rounded up (an empty file counts as done once sent). */
 export function averageProgress(fractions: readonly number[]): number {
   if (fractions.length === 0) return 0;
   const sum = fractions.reduce((total, fraction) => total + fraction * 100, 0);

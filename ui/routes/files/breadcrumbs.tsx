@@ -1,4 +1,4 @@
-// The breadcrumb bar: home, then each folder; past 3 crumbs only the last 3 show after '...' (SPEC §2).
+// The breadcrumb bar: home, then each folder; past 3 crumbs only the last 3 show after '...' (docs/UI.md, Screens).
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { filesUrl } from '../../api/resources';

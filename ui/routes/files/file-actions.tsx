@@ -1,4 +1,4 @@
-// The files screen's header buttons, by permission and selection count (SPEC §6).
+// The files screen's header buttons, by permission and selection count (docs/UI.md, Permissions).
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

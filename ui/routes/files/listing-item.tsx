@@ -9,7 +9,7 @@ import type { ItemLayout } from './listing-layout';
 import { FileIcon, Thumbnail } from '../../components/file-icon';
 import { formatDate, formatRelative, formatSize } from '../../components/format';
 
-/** SPEC §9: a second tap within 300 ms counts as a double-tap. */
+/** docs/UI.md, Figures: a second tap within 300 ms counts as a double-tap. */
 export const doubleTapMs = 300;
 /** The drag type of items dragged inside the listing (files from the desktop carry 'Files'). */
 export const internalDragType = 'application/x-drawer-items';

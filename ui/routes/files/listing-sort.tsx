@@ -1,4 +1,4 @@
-// The column headers that sort the listing; the choice is stored on the user (SPEC §4 Other).
+// The column headers that sort the listing; the choice is stored on the user (docs/UI.md, Behaviour).
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { updateOwnPreferences } from '../../api/users';
@@ -22,7 +22,7 @@ export function arrowOf(sorting: Sorting, column: SortKey): 'up' | 'down' {
   return sorting.by === column && sorting.asc ? 'down' : 'up';
 }
 
-/** SPEC §4: choosing a column sets asc to true when its arrow points up, otherwise false. */
+/** docs/UI.md, Behaviour: choosing a column sets asc to true when its arrow points up, otherwise false. */
 export function nextSorting(sorting: Sorting, column: SortKey): Sorting {
   return { by: column, asc: arrowOf(sorting, column) === 'up' };
 }

@@ -32,7 +32,7 @@ import type { DroppedItems } from './drop';
 import { loadedItems, PagedRow } from './paged-rows';
 import { useVirtualRows } from './virtual-rows';
 
-/** SPEC §9: 50 items at first, 50 more each time the page is scrolled to its bottom. */
+/** docs/UI.md, Figures: 50 items at first, 50 more each time the page is scrolled to its bottom. */
 export const pageSize = 50;
 /** The ids of the hidden inputs the header's upload buttons click: files, and a folder with its tree. */
 export const uploadInputId = 'upload-input';

@@ -1,4 +1,4 @@
-// The image viewer: wheel, pinch and double-click zoom, and panning a zoomed image (SPEC §2 Preview).
+// The image viewer: wheel, pinch and double-click zoom, and panning a zoomed image (docs/UI.md, Screens).
 // It shows the 1080 px rendition first and swaps in the original once a zoom needs more pixels.
 import { useEffect, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';

@@ -1,4 +1,4 @@
-// Previous and next in the preview: the neighbouring images, videos, audio and other files (SPEC §2).
+// Previous and next in the preview: the neighbouring images, videos, audio and other files (docs/UI.md, Screens).
 import type { ResourceItem } from '../../api/resources';
 
 /** Only these types are stepped through; folders, text and PDFs are skipped, as File Browser does. */

@@ -1,4 +1,4 @@
-// The image viewer's zoom arithmetic (SPEC §2 Preview, §9): limits, wheel steps, the double-click cycle.
+// The image viewer's zoom arithmetic (docs/UI.md, Screens and Figures): limits, wheel steps, the double-click cycle.
 
 export const minScale = 0.25;
 export const maxScale = 4;

@@ -1,5 +1,5 @@
 // The files screen body for a file that is neither text nor a folder: a full-window viewer with its
-// own top bar (close, share, rename, delete, download, info) and previous/next (SPEC §2 Preview).
+// own top bar (close, share, rename, delete, download, info) and previous/next (docs/UI.md, Screens).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
@@ -53,7 +53,7 @@ function useNeighbours(resource: Resource) {
     [folder.data, resource.name],
   );
   useEffect(() => {
-    // SPEC §8: a failed neighbour fetch is a persistent error notification.
+    // docs/UI.md, Errors: a failed neighbour fetch is a persistent error notification.
     if (folder.error) notifyError(folder.error);
   }, [folder.error]);
   useEffect(() => {

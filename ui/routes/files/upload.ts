@@ -95,7 +95,7 @@ async function createFolders(api: ApiClient, folder: string, folders: readonly s
 }
 
 /**
- * SPEC §5: when any name already exists in the folder the replace prompt comes first; Replace sends
+ * docs/UI.md, Input: when any name already exists in the folder the replace prompt comes first; Replace sends
  * with override on, Continue sends without it (the existing items are left alone). The files then
  * join the transfer queue, whose code (tus-js-client with it) loads now.
  */

@@ -1,4 +1,4 @@
-// The files screen's keys (SPEC §5, §9): F2, Delete, Esc, Ctrl/Cmd+S, and Ctrl/Cmd+C, X, V.
+// The files screen's keys (docs/UI.md, Input and Figures): F2, Delete, Esc, Ctrl/Cmd+S, and Ctrl/Cmd+C, X, V.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Resource } from '../../api/resources';

@@ -1,4 +1,4 @@
-// The language selector of the profile and user forms: SPEC §1's languages, each in its own words.
+// The language selector of the profile and user forms: the languages of docs/UI.md, each in its own words.
 import { useTranslation } from 'react-i18next';
 import { languages } from './languages';
 

@@ -1,4 +1,4 @@
-// The interface languages of SPEC §1, each named in its own language (so nobody has to read a
+// The interface languages (docs/UI.md, Languages), each named in its own language (so nobody has to read a
 // foreign word to find theirs; these names are deliberately not translated).
 import type { SupportedLocale } from '../../locale-match';
 import { supportedLocales } from '../../locale-match';

@@ -1,4 +1,4 @@
-// Editing one rule (SPEC §3 Rule): its text is a path or a regular expression, whichever it uses.
+// Editing one rule (docs/UI.md, Data): its text is a path or a regular expression, whichever it uses.
 import type { Rule } from '../../api/settings';
 
 /** A new rule: allow, empty path, no regular expression. */

@@ -1,4 +1,4 @@
-// The rules editor (SPEC §3 Rule): allow or deny, a path relative to the scope or a regular expression.
+// The rules editor (docs/UI.md, Data): allow or deny, a path relative to the scope or a regular expression.
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rule } from '../../api/settings';

@@ -1,4 +1,4 @@
-// The frame of every settings screen: the admin navigation (SPEC §2), the document title, and cards.
+// The frame of every settings screen: the admin navigation (docs/UI.md, Screens), the document title, and cards.
 import { Link } from '@tanstack/react-router';
 import type { FormEvent, ReactNode } from 'react';
 import { useId } from 'react';

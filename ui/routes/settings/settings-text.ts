@@ -1,4 +1,4 @@
-// How settings values are typed (SPEC §5): words space-separated, commands one per line, passwords twice.
+// How settings values are typed (docs/UI.md, Input): words space-separated, commands one per line, passwords twice.
 
 /** The shell prefix and a user's allowed commands: split on spaces, empty words dropped. */
 export function splitWords(text: string): string[] {

@@ -1,5 +1,5 @@
 // Saving a settings card: busy while it runs; a failure becomes a persistent error notification that
-// keeps the server's words when it names the offending field (SPEC §8).
+// keeps the server's words when it names the offending field (docs/UI.md, Errors).
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { describeError, notifyError } from '../../components/describe-error';

@@ -1,4 +1,4 @@
-// The user form's state (SPEC §3 User, §4 User form): what is typed, and what is sent from it.
+// The user form's state (docs/UI.md, Data and Behaviour): what is typed, and what is sent from it.
 import type { Rule, UserDefaults } from '../../api/settings';
 import type { UserDraft, UserRecord } from '../../api/users-admin';
 import type { Permissions } from '../../state/session';

@@ -1,4 +1,4 @@
-// The user form (SPEC §2): username, password, scope, language, lock password, permissions, allowed
+// The user form (docs/UI.md, Screens): username, password, scope, language, lock password, permissions, allowed
 // commands and rules. In 'default' mode it edits the new-user template: no name, password, lock or rules.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

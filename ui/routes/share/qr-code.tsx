@@ -1,4 +1,4 @@
-// A QR code of a link (SPEC §2, §9: error level M, 200 px), drawn as a data: image the page CSP allows.
+// A QR code of a link (docs/UI.md, Screens and Figures: error level M, 200 px), drawn as a data: image the page CSP allows.
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
