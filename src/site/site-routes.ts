@@ -24,7 +24,7 @@ const prefix = '/api/site';
 const postsPrefix = `${prefix}/posts`;
 const publishPrefix = `${prefix}/publish`;
 
-/** RFC 3339 with a zone, as the contract asks: "2026-11-28T10:00:00Z" or with an offset. */
+/** RFC 3339 with a zone, as docs/SITES.md asks: "2026-11-28T10:00:00Z" or with an offset. */
 const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** The instant `at` names; 400 `site.invalidTime` for anything that is not an RFC 3339 time. */

@@ -72,7 +72,7 @@ function hashTree(base: string, into: Record<string, string>, label: string): vo
   into[label] = `${createHash('sha256').update(content).digest('hex')} ${stats.mtimeMs}`;
 }
 
-/** Starts a server on the fixture and creates the catalogue's users through the API. */
+/** Starts a server on the fixture and creates its users through the API. */
 export async function startCatalogueServer(options: StartOptions = {}): Promise<CatalogueServer> {
   let outside = '';
   const server = await startServer({
@@ -116,7 +116,7 @@ export async function startCatalogueServer(options: StartOptions = {}): Promise<
   return { server, outside, tokens, ids, protectedState };
 }
 
-/** The catalogue's global assertions on one response: no canary, no 5xx, no server path. */
+/** What every attack row asserts of one response (docs/SECURITY.md): no canary, no 5xx, no server path. */
 export function assertSafe(
   response: TestResponse,
   server: TestServer,
