@@ -58,7 +58,7 @@ function uploadDrop(
 }
 
 export function Listing({ resource }: { resource: Resource }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -233,11 +233,9 @@ export function Listing({ resource }: { resource: Resource }) {
         </div>
       ) : (
         <>
-          {pagedTotal !== undefined && (
-            <p className="listing-count" role="status">
-              {t('files.itemCount', { count: pagedTotal.toLocaleString(i18n.language) })}
-            </p>
-          )}
+          <p className="listing-count" role="status">
+            {t('files.itemCount', { count: pagedTotal ?? ordered.length })}
+          </p>
           <ListingSort />
           <div
             ref={setContainer}
