@@ -1,5 +1,5 @@
 // Listing details: long names cut with an ellipsis and shown whole on hover, the folder's item count
-// (plural and number formatted per language).
+// (plural and number formatted per language), and an empty folder that invites an upload.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -20,8 +20,10 @@ describe('listing details', () => {
         fs.writeFileSync(`${root}/one/only.txt`, 'x');
         fs.mkdirSync(`${root}/many`);
         for (let index = 0; index < 1200; index++) fs.writeFileSync(`${root}/many/f${index}`, '');
+        fs.mkdirSync(`${root}/empty`);
       },
     });
+    await addUser(ui.server, 'reader', { perm: { create: false } });
     await addUser(ui.server, 'gerda', { locale: 'de' });
   });
   after(() => ui.close());
@@ -72,5 +74,43 @@ describe('listing details', () => {
     await german.page.locator('.listing-count', { hasText: '1 Element' }).waitFor();
     assertNoErrors(german);
     await german.close();
+  });
+
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ])
+    it(`invites an upload in an empty folder at ${viewport.width} px`, async () => {
+      const tab = await ui.newPage({ viewport });
+      await tab.open('/files/empty/');
+      const empty = tab.page.locator('.lonely');
+      await empty.getByText('Drop files here, or choose some to upload.').waitFor();
+      assert.equal(await empty.locator('svg.icon').count(), 1);
+      assert.equal(await tab.page.locator('.listing-count').count(), 0);
+      await tab.shot(`listing-empty-${viewport.width}`);
+      const [chooser] = await Promise.all([
+        tab.page.waitForEvent('filechooser'),
+        empty.getByRole('button', { name: 'Upload files' }).click(),
+      ]);
+      assert.equal(chooser.isMultiple(), true);
+      await chooser.setFiles({
+        name: 'hello.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('hi'),
+      });
+      await tab.page.locator('.item-name', { hasText: 'hello.txt' }).waitFor();
+      fs.rmSync(`${ui.server.root}/empty/hello.txt`);
+      assertNoErrors(tab);
+      await tab.close();
+    });
+
+  it('only says the folder is empty to a user who may not upload', async () => {
+    const tab = await ui.newPage({ as: { username: 'reader', password: userPassword } });
+    await tab.open('/files/empty/');
+    await tab.page.getByText('Here feels lonely...').waitFor();
+    assert.equal(await tab.page.getByText('Drop files here, or choose some to upload.').count(), 0);
+    assert.equal(await tab.page.getByRole('button', { name: 'Upload files' }).count(), 0);
+    assertNoErrors(tab);
+    await tab.close();
   });
 });

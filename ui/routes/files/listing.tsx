@@ -13,6 +13,7 @@ import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
+import { Icon } from '../../components/icons';
 import { useElementWidth } from '../../components/use-media';
 import {
   setMultiple,
@@ -229,7 +230,20 @@ export function Listing({ resource }: { resource: Resource }) {
       )}
       {ordered.length === 0 ? (
         <div className="lonely">
+          <Icon name={user.perm.create ? 'upload' : 'folder'} size={48} />
           <p>{t('files.lonely')}</p>
+          {user.perm.create && (
+            <>
+              <p>{t('files.emptyHint')}</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => document.getElementById(uploadInputId)?.click()}
+              >
+                {t('buttons.uploadFiles')}
+              </button>
+            </>
+          )}
         </div>
       ) : (
         <>
