@@ -1,5 +1,6 @@
 // Listing details: long names cut with an ellipsis and shown whole on hover, the folder's item count
-// (plural and number formatted per language), and an empty folder that invites an upload.
+// (plural and number formatted per language, as are other counts), and an empty folder that invites
+// an upload.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -74,6 +75,23 @@ describe('listing details', () => {
     await german.page.locator('.listing-count', { hasText: '1 Element' }).waitFor();
     assertNoErrors(german);
     await german.close();
+  });
+
+  it('formats the counts in other texts for the language too', async () => {
+    for (const [as, results] of [
+      [undefined, 'Results: 1,200'],
+      [{ username: 'gerda', password: userPassword }, 'Ergebnisse: 1.200'],
+    ] as const) {
+      const tab = await ui.newPage({ as });
+      await tab.open('/files/many/');
+      await tab.page.keyboard.press('Control+f');
+      const panel = tab.page.getByRole('dialog');
+      await panel.getByRole('textbox').fill('f');
+      await panel.getByRole('textbox').press('Enter');
+      await panel.getByText(results, { exact: true }).waitFor();
+      assertNoErrors(tab);
+      await tab.close();
+    }
   });
 
   for (const viewport of [
