@@ -91,9 +91,14 @@ describe('listing', () => {
     await openFresh('/files/', { viewMode: 'list', sorting: { by: 'name', asc: true } });
     const byName = tab.page.getByRole('button', { name: 'Sort by Name' });
     const bySize = tab.page.getByRole('button', { name: 'Sort by Size' });
-    assert.equal(await byName.getAttribute('data-arrow'), 'down');
+    /** The arrow drawn: the sprite symbol the column's icon uses. */
+    const drawn = (button: typeof byName) =>
+      button.locator('use').evaluate((use) => use.getAttribute('href')?.split('#')[1]);
+    // The arrow shows the direction in use: A→Z points up; other columns show a faint up arrow.
+    assert.equal(await byName.getAttribute('data-arrow'), 'up');
+    assert.equal(await drawn(byName), 'arrowUp');
     assert.equal(await bySize.getAttribute('data-arrow'), 'up');
-    // The size arrow points up, so choosing size sorts ascending.
+    // Choosing another column sorts it ascending.
     const files = () =>
       tab.page.$$eval('.item:not([data-dir]) .item-name', (names) =>
         names.map((name) => name.textContent).join(),
@@ -101,8 +106,7 @@ describe('listing', () => {
     await bySize.click();
     await tab.page.waitForFunction(
       () =>
-        document.querySelector('[aria-label="Sort by Size"]')?.getAttribute('data-arrow') ===
-        'down',
+        document.querySelector('[aria-label="Sort by Size"]')?.getAttribute('data-arrow') === 'up',
     );
     await tab.page.waitForFunction(
       () =>
@@ -112,7 +116,7 @@ describe('listing', () => {
     );
     const stored = await ui.server.request('GET', '/api/users/1', { token });
     assert.deepEqual(stored.json<{ sorting: unknown }>().sorting, { by: 'size', asc: true });
-    // Down now: choosing it again sorts descending.
+    // Choosing the active column again sorts descending, and the arrow turns down.
     await bySize.click();
     await tab.page.waitForFunction(
       () =>
@@ -121,6 +125,16 @@ describe('listing', () => {
           .join() === 'b.txt,c.md,a.txt',
     );
     assert.equal(await files(), 'b.txt,c.md,a.txt');
+    assert.equal(await bySize.getAttribute('data-arrow'), 'down');
+    assert.equal(await drawn(bySize), 'arrowDown');
+    // The mosaic's sort bar draws the same arrows.
+    await openFresh('/files/', { viewMode: 'mosaic', sorting: { by: 'size', asc: false } });
+    await tab.page.locator('.listing.mosaic').waitFor();
+    assert.equal(await drawn(bySize), 'arrowDown');
+    assert.equal(await drawn(byName), 'arrowUp');
+    await openFresh('/files/', { viewMode: 'mosaic', sorting: { by: 'size', asc: true } });
+    assert.equal(await drawn(bySize), 'arrowUp');
+    await openFresh('/files/', { viewMode: 'list', sorting: { by: 'size', asc: false } });
     await tab.page.getByRole('button', { name: 'Sort by Name' }).click();
     await tab.page.waitForFunction(
       () => document.querySelectorAll('.item .item-name')[0]?.textContent === 'alpha',

@@ -231,6 +231,15 @@ describe('user management', () => {
     );
     await note.waitFor();
     assert.equal(await userForm(tab).getByRole('button', { name: 'Delete' }).count(), 0);
+    // Nor may the only administrator be demoted: the box is locked, and its note says why.
+    const adminBox = userForm(tab).getByRole('checkbox', { name: 'Administrator' });
+    assert.equal(await adminBox.isDisabled(), true);
+    assert.equal(
+      await adminBox
+        .getAttribute('aria-describedby')
+        .then(async (id) => (id ? tab.page.locator(`[id="${id}"]`).textContent() : null)),
+      'The last admin cannot be deleted or demoted.',
+    );
     await tab.shot('user-last-admin-light');
     // The server refuses it all the same.
     const refused = await ui.server.request('DELETE', '/api/users/1', {
@@ -249,6 +258,8 @@ describe('user management', () => {
     await tab.open('/settings/users/1');
     await userForm(tab).getByRole('button', { name: 'Delete' }).waitFor();
     assert.equal(await note.count(), 0);
+    assert.equal(await adminBox.isDisabled(), false);
+    assert.equal(await adminBox.getAttribute('aria-describedby'), null);
     await tab.open(`/settings/users/${helen}`);
     await userForm(tab).getByRole('button', { name: 'Delete' }).click();
     await confirmWith(tab.page.getByRole('dialog'));

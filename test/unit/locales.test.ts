@@ -54,7 +54,12 @@ const cognates: Record<string, readonly string[]> = {
   it: ['Audio', 'Editor', 'In', 'Info', 'No', 'Password', 'Video'],
   'nl-be': ['Archetype', 'Audio', 'Details', 'In', 'Info', 'Permanent', 'Regex', 'Video'],
   pl: ['Administrator'],
+  pt: ['item'],
+  'pt-br': ['item'],
 };
+
+/** The plural number, plain or formatted for the language ({{count, number}}). */
+const isCount = (token: string) => token === '{{count}}' || token === '{{count,number}}';
 
 const tokenPattern = /\{\{[^{}]*\}\}|\$t\([^()]*\)|<\/?[A-Za-z0-9]+\s*\/?>/g;
 
@@ -147,14 +152,9 @@ for (const code of supportedLocales) {
         const theirs = placeholders(source);
         // A plural form may leave the number out ('one file', Arabic's dual), but nothing else.
         const expected = base
-          ? theirs.filter((token) => token !== '{{count}}' || mine.includes(token))
+          ? theirs.filter((token) => !isCount(token) || mine.includes(token))
           : theirs;
-        if (
-          base &&
-          key.endsWith('_other') &&
-          !mine.includes('{{count}}') &&
-          theirs.includes('{{count}}')
-        )
+        if (base && key.endsWith('_other') && !mine.some(isCount) && theirs.some(isCount))
           wrong.push(`${key}: the general plural form must show {{count}}`);
         if (mine.join(' ') !== expected.join(' '))
           wrong.push(

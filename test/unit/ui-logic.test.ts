@@ -144,13 +144,15 @@ describe('selection clicks', () => {
 });
 
 describe('sorting arrows', () => {
-  it('choosing a column sets asc to whether its arrow points up', () => {
+  it('the arrow shows the direction in use; choosing flips the active column, others go ascending', () => {
     const byName = { by: 'name', asc: true } as const;
-    assert.equal(arrowOf(byName, 'name'), 'down');
+    assert.equal(arrowOf(byName, 'name'), 'up');
+    assert.equal(arrowOf({ by: 'name', asc: false }, 'name'), 'down');
     assert.deepEqual(nextSorting(byName, 'name'), { by: 'name', asc: false });
     assert.deepEqual(nextSorting({ by: 'name', asc: false }, 'name'), { by: 'name', asc: true });
     assert.equal(arrowOf(byName, 'size'), 'up');
     assert.deepEqual(nextSorting(byName, 'size'), { by: 'size', asc: true });
+    assert.deepEqual(nextSorting({ by: 'name', asc: false }, 'size'), { by: 'size', asc: true });
   });
 });
 

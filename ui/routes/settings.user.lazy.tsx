@@ -40,7 +40,7 @@ function UserEditor({
   const [current, setCurrent] = useState('');
   const save = useSave();
   const isNew = user === undefined;
-  // The server never deletes the last admin, so the form does not offer it (the list says who is).
+  // The server never deletes or demotes the last admin, so the form does not offer it (the list says who is).
   const users = useQuery({ ...usersQuery(api), enabled: Boolean(user?.perm.admin) });
   /** Undefined while the list that tells is loading: neither Delete nor the note shows yet. */
   const onlyAdmin = !user?.perm.admin
@@ -107,6 +107,7 @@ function UserEditor({
         state={state}
         onChange={setState}
         scopeHint={homeHint}
+        isLastAdmin={onlyAdmin === true}
       />
       <CurrentPasswordField
         label={t('users.currentPassword')}

@@ -31,6 +31,7 @@ export function Breadcrumbs({ path, isDir }: { path: string; isDir: boolean }) {
     <nav className="breadcrumbs" aria-label={t('files.breadcrumbs')}>
       <Link
         to="/files/"
+        activeOptions={{ exact: true }}
         className="crumb crumb-home"
         aria-label={t('files.home')}
         title={t('files.home')}
@@ -50,6 +51,7 @@ export function Breadcrumbs({ path, isDir }: { path: string; isDir: boolean }) {
             href={crumb.url}
             className="crumb"
             aria-current={index === crumbs.length - 1 ? 'page' : undefined}
+            title={crumb.name}
           >
             {crumb.name}
           </AppLink>

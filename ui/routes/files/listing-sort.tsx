@@ -15,16 +15,19 @@ const columns = [
 ] as const satisfies readonly (readonly [SortKey, string])[];
 
 /**
- * The arrow of a column. With Drawer's asc (true = A→Z) the arrow points down while a column sorts
- * ascending and up while it sorts descending; other columns show a faint up arrow.
+ * The arrow of a column shows the direction in use: up while it sorts ascending (A→Z, small to
+ * large, old to new), down while descending. Other columns show a faint up arrow: what a click gives.
  */
 export function arrowOf(sorting: Sorting, column: SortKey): 'up' | 'down' {
-  return sorting.by === column && sorting.asc ? 'down' : 'up';
+  return sorting.by === column && !sorting.asc ? 'down' : 'up';
 }
 
-/** docs/UI.md, Behaviour: choosing a column sets asc to true when its arrow points up, otherwise false. */
+/**
+ * Choosing the active column flips its direction; choosing another sorts it ascending. See
+ * docs/UI.md, Behaviour (Sorting).
+ */
 export function nextSorting(sorting: Sorting, column: SortKey): Sorting {
-  return { by: column, asc: arrowOf(sorting, column) === 'up' };
+  return { by: column, asc: !(sorting.by === column && sorting.asc) };
 }
 
 export function ListingSort() {

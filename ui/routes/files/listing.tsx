@@ -13,6 +13,7 @@ import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
+import { Icon } from '../../components/icons';
 import { useElementWidth } from '../../components/use-media';
 import {
   setMultiple,
@@ -58,7 +59,7 @@ function uploadDrop(
 }
 
 export function Listing({ resource }: { resource: Resource }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -229,15 +230,26 @@ export function Listing({ resource }: { resource: Resource }) {
       )}
       {ordered.length === 0 ? (
         <div className="lonely">
+          <Icon name={user.perm.create ? 'upload' : 'folder'} size={48} />
           <p>{t('files.lonely')}</p>
+          {user.perm.create && (
+            <>
+              <p>{t('files.emptyHint')}</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => document.getElementById(uploadInputId)?.click()}
+              >
+                {t('buttons.uploadFiles')}
+              </button>
+            </>
+          )}
         </div>
       ) : (
         <>
-          {pagedTotal !== undefined && (
-            <p className="listing-count" role="status">
-              {t('files.itemCount', { count: pagedTotal.toLocaleString(i18n.language) })}
-            </p>
-          )}
+          <p className="listing-count" role="status">
+            {t('files.itemCount', { count: pagedTotal ?? ordered.length })}
+          </p>
           <ListingSort />
           <div
             ref={setContainer}

@@ -16,6 +16,8 @@ export interface UserFormProps {
   onChange: (state: UserFormState) => void;
   /** Shown under the scope of a new user when a blank scope makes a home folder. */
   scopeHint?: string;
+  /** The only administrator: the server refuses to demote them, so the box is locked and says why. */
+  isLastAdmin?: boolean;
 }
 
 function usePermissionLabels(): Record<keyof Permissions, string> {
@@ -32,7 +34,7 @@ function usePermissionLabels(): Record<keyof Permissions, string> {
   };
 }
 
-export function UserForm({ mode, state, onChange, scopeHint }: UserFormProps) {
+export function UserForm({ mode, state, onChange, scopeHint, isLastAdmin }: UserFormProps) {
   const { t } = useTranslation();
   const labels = usePermissionLabels();
   const ids = useId();
@@ -109,13 +111,19 @@ export function UserForm({ mode, state, onChange, scopeHint }: UserFormProps) {
               <input
                 type="checkbox"
                 checked={state.perm[name]}
-                disabled={name !== 'admin' && state.perm.admin}
+                disabled={name === 'admin' ? isLastAdmin : state.perm.admin}
+                aria-describedby={name === 'admin' && isLastAdmin ? `${ids}-admin-note` : undefined}
                 onChange={(event) => onChange(withPermission(state, name, event.target.checked))}
               />
               <span>{labels[name]}</span>
             </label>
           ))}
         </div>
+        {isLastAdmin && (
+          <small id={`${ids}-admin-note`} className="settings-help">
+            {t('errors.users.lastAdmin')}
+          </small>
+        )}
       </fieldset>
       <div className="field">
         <label htmlFor={`${ids}-commands`}>{t('users.commands')}</label>
