@@ -145,8 +145,14 @@ describe('transfer panel', () => {
     await page.keyboard.press('Enter');
     await detail.filter({ hasText: /^Paused · / }).waitFor();
     await panel(page).getByRole('button', { name: 'Resume all' }).waitFor();
+    // The held chunk may still reach the server if the pause's abort loses the race with the gate.
     await gate.open();
     const before = requests.length;
+    const headOffsets: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'HEAD' && /\/api\/tus\/big\.bin/.test(response.url()))
+        headOffsets.push(response.headers()['upload-offset'] ?? '');
+    });
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     assert.equal(await focused(), 'Resume big.bin');
     await page.keyboard.press('Enter');
@@ -154,7 +160,9 @@ describe('transfer panel', () => {
     assert.deepEqual(stored('big.bin'), big.buffer);
     const after = requests.slice(before);
     assert.equal(after[0], 'HEAD /api/tus/big.bin', 'asks the server where it stands');
-    assert.equal(after[1], `PATCH /api/tus/big.bin ${2 * chunk}`, 'goes on from its offset');
+    const serverOffset = Number(headOffsets[0]);
+    assert.ok(serverOffset >= 2 * chunk, `the server kept the first chunks (${headOffsets[0]})`);
+    assert.equal(after[1], `PATCH /api/tus/big.bin ${serverOffset}`, 'goes on from its offset');
     assert.equal(requests.filter((line) => line.startsWith('POST')).length, 1);
   });
 
