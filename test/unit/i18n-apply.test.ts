@@ -65,7 +65,7 @@ describe('applyLocale', () => {
     );
     assert.equal(
       i18n.t('settings.commands.count', { count: 5 }),
-      String(arabic.get('settings.commands.count_few')).replace('{{count}}', '5'),
+      String(arabic.get('settings.commands.count_few')).replace('{{count, number}}', '5'),
     );
     await applyLocale('de');
     assert.equal(i18n.t('settings.commands.count', { count: 1 }), '1 Befehl');
