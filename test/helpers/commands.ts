@@ -1,7 +1,7 @@
 // Fixture steps for command runner and hook tests: users with commands, settings changes, process lookups.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from './eventually';
 import { adminPassword } from './server';
 import type { TestServer } from './server';
 
@@ -79,11 +79,7 @@ export function processesRunning(argv: string[]): number[] {
   return found;
 }
 
-export async function waitFor(condition: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (condition()) return;
-    await sleep(25);
-  }
-  assert.fail(`timed out waiting for ${what}`);
+/** The shell's and hooks' waits: test/helpers/eventually.ts's poll, with their shorter deadline. */
+export function waitFor(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  return eventually(condition, what, ms);
 }
