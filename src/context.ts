@@ -188,7 +188,7 @@ export async function createContext(
   const siteSchedules = createSiteSchedulesStore(database);
   const timers = options.timers ?? systemTimers;
   const searchIndex = createSearchIndex(
-    { fs: fsSettings, log },
+    { fs: fsSettings, log, now },
     {
       enabled: config.searchIndex,
       maxEntries: config.searchIndexMax,

@@ -2,7 +2,7 @@
 import type { Dirent, FSWatcher } from 'node:fs';
 import fs from 'node:fs';
 import type { FolderHandle, Identity } from './anchored';
-import { openFolderAt, openFolderAtSync, readFolder, readFolderSync } from './anchored';
+import { lstatAt, openFolderAt, openFolderAtSync, readFolder, readFolderSync } from './anchored';
 
 /** An entry's kind as its folder reports it (d_type; Node lstat's the entry when the disk does not say). */
 export const scanOther = 0;
@@ -39,6 +39,14 @@ export async function readFolderContent(
   isHidden: (parent: Identity, name: string) => boolean,
 ): Promise<FolderContent> {
   return contentOf(folder, await readFolder(folder), isHidden);
+}
+
+/** The kind of one entry of a held folder, as a read of the folder would report it; undefined when it is gone. */
+export async function entryKindAt(folder: FolderHandle, name: string): Promise<number | undefined> {
+  const stats = await lstatAt(folder, name);
+  if (!stats) return undefined;
+  if (stats.isSymbolicLink()) return scanLink;
+  return stats.isDirectory() ? scanFolder : scanOther;
 }
 
 /** Opens a folder below `root` one name at a time, never through a link; undefined when gone. */
@@ -196,15 +204,18 @@ export async function scanTree(
 /**
  * Watches one folder's own entries (inotify through the held descriptor: the watch follows the
  * folder, not its name). Node 20's recursive fs.watch on Linux reads the whole tree and keeps an
- * entry per file, so each folder gets its own watcher instead (docs/SEARCH.md).
+ * entry per file, so each folder gets its own watcher instead (docs/SEARCH.md). `onChange` is told
+ * the changed entry's name, or nothing when the watcher cannot say (the folder is read whole).
  */
 export function watchFolder(
   folder: FolderHandle,
-  onChange: () => void,
+  onChange: (name?: string) => void,
 ): { close(): void } | undefined {
   try {
     return folder.useSync((self) => {
-      const watcher: FSWatcher = fs.watch(self, { persistent: false }, () => onChange());
+      const watcher: FSWatcher = fs.watch(self, { persistent: false }, (_event, name) =>
+        onChange(typeof name === 'string' && name !== '' ? name : undefined),
+      );
       watcher.on('error', () => {
         watcher.close();
         onChange();

@@ -66,7 +66,8 @@ export class NameTable {
   /** Names of entries added after sealing, by (index - baseCount). */
   private extraNames: string[] = [];
   private extraFolded: string[] = [];
-  private extraChildren = new Map<number, number[]>();
+  /** The live entries added after sealing, by folder and name: a lookup stays O(1) in a folder that grows. */
+  private extraChildren = new Map<number, Map<string, number>>();
   private notNfc: number[] = [];
 
   constructor() {
@@ -186,9 +187,11 @@ export class NameTable {
     this.sealed = true;
   }
 
-  /** Adds one entry after sealing (a change seen on disk); returns its index. */
+  /** Adds one entry after sealing (a change seen on disk), replacing a live one of that name; returns its index. */
   add(parent: number, name: string, kind: EntryKind): number {
     if (!this.sealed) throw new Error('seal the table before adding single entries');
+    const existing = this.childNamed(parent, name);
+    if (existing !== -1) this.remove(existing);
     this.reserve(1);
     const index = this.count;
     this.count += 1;
@@ -197,8 +200,8 @@ export class NameTable {
     this.extraNames.push(name);
     this.extraFolded.push(foldName(name));
     const siblings = this.extraChildren.get(parent);
-    if (siblings) siblings.push(index);
-    else this.extraChildren.set(parent, [index]);
+    if (siblings) siblings.set(name, index);
+    else this.extraChildren.set(parent, new Map([[name, index]]));
     return index;
   }
 
@@ -206,10 +209,10 @@ export class NameTable {
     if (index <= 0 || this.isDead(index)) return;
     this.flags[index] = (this.flags[index] ?? 0) | flagDead;
     this.deadCount += 1;
-    const parent = this.parentOf(index);
-    const siblings = this.extraChildren.get(parent);
-    const at = siblings?.indexOf(index) ?? -1;
-    if (siblings && at !== -1) siblings.splice(at, 1);
+    if (index < this.baseCount) return;
+    const siblings = this.extraChildren.get(this.parentOf(index));
+    const name = this.nameOf(index);
+    if (siblings?.get(name) === index) siblings.delete(name);
   }
 
   isDead(index: number): boolean {
@@ -243,7 +246,7 @@ export class NameTable {
       for (let child = first; child < end; child += 1)
         if (!this.isDead(child)) children.push(child);
     }
-    for (const child of this.extraChildren.get(folder) ?? []) children.push(child);
+    for (const child of this.extraChildren.get(folder)?.values() ?? []) children.push(child);
     return children;
   }
 
@@ -263,9 +266,7 @@ export class NameTable {
         else high = middle - 1;
       }
     }
-    for (const child of this.extraChildren.get(folder) ?? [])
-      if (this.nameOf(child) === name) return child;
-    return -1;
+    return this.extraChildren.get(folder)?.get(name) ?? -1;
   }
 
   /** The entry at a path of names below the root, or -1. */

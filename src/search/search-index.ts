@@ -2,6 +2,7 @@
 import { servedTreeIsOneLocalDisk } from '../fs/local-tree';
 import type { FolderHandle } from '../fs/anchored';
 import {
+  entryKindAt,
   openFolderBelow,
   readFolderContent,
   scanFolder,
@@ -53,6 +54,7 @@ export interface SearchIndex {
 export interface SearchIndexDeps {
   fs: Pick<FsSettings, 'rootPath' | 'rootFolder' | 'isHiddenEntry'>;
   log: Logger;
+  now: () => number;
 }
 
 interface Watch {
@@ -60,14 +62,29 @@ interface Watch {
   close(): void;
 }
 
+/** What a folder's next read looks at: the names that changed, or everything. */
+type Pending = Set<string> | 'whole';
+
+/** Past this many changed names a folder is read whole: one read is cheaper than so many lstats. */
+const namesBeforeWholeRead = 256;
+/**
+ * A folder that changes this long after its last whole read is read whole: a watcher can miss
+ * events (a full inotify queue, a folder past the watch budget), and a change proves the disk is
+ * awake. Nothing is read on a timer of its own (docs/SEARCH.md).
+ */
+const wholeReadEveryMs = 60_000;
+
 export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOptions): SearchIndex {
   const readsSync = servedTreeIsOneLocalDisk(deps.fs.rootPath);
   let state: SearchIndexState = options.enabled ? 'building' : 'off';
   let table = new NameTable();
   let closed = false;
   const watches = new Map<number, Watch>();
-  /** Folders to read again (by index), and Drawer's changes that came during the build. */
-  const dirty = new Set<number>();
+  /** Folders to read again (by index) with what to look at, and Drawer's changes during the build. */
+  const dirty = new Map<number, Pending>();
+  /** When each folder changed since the index was ready was last read whole (others: at `readyAt`). */
+  const lastWholeRead = new Map<number, number>();
+  let readyAt = 0;
   const changedDuringBuild: ChangedPaths[] = [];
   let work: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -85,7 +102,7 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   const watch = (index: number, folder: FolderHandle) => {
     if (watches.has(index) || watches.size >= options.maxWatches || closed) return;
     const entry: Watch = { index, close: () => undefined };
-    const watcher = watchFolder(folder, () => markDirty(entry.index));
+    const watcher = watchFolder(folder, (name) => markDirty(entry.index, name));
     if (!watcher) return;
     entry.close = () => watcher.close();
     watches.set(index, entry);
@@ -103,9 +120,19 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     beforeRead: watch,
   };
 
-  function markDirty(index: number): void {
+  /** Notes a change in a folder: of the entry `name`, or of anything when no name is known. */
+  function markDirty(index: number, name?: string): void {
     if (state !== 'ready' && state !== 'building') return;
-    dirty.add(index);
+    const pending = dirty.get(index);
+    const stale = deps.now() - (lastWholeRead.get(index) ?? readyAt) >= wholeReadEveryMs;
+    if (
+      name === undefined ||
+      stale ||
+      (pending instanceof Set && pending.size >= namesBeforeWholeRead)
+    )
+      dirty.set(index, 'whole');
+    else if (pending === undefined) dirty.set(index, new Set([name]));
+    else if (pending !== 'whole') pending.add(name);
     if (state !== 'ready' || timer) return;
     timer = setTimeout(() => {
       timer = undefined;
@@ -118,9 +145,9 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   function settle(): Promise<void> {
     work = work.then(async () => {
       while (dirty.size > 0 && state === 'ready') {
-        const [index] = dirty;
-        dirty.delete(index as number);
-        await reconcile(index as number).catch((error: unknown) =>
+        const [index, pending] = dirty.entries().next().value as [number, Pending];
+        dirty.delete(index);
+        await reconcile(index, pending).catch((error: unknown) =>
           deps.log.warn({ err: error }, 'search index: a folder could not be read again'),
         );
       }
@@ -134,8 +161,8 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     watches.delete(index);
   }
 
-  /** Reads one folder again and brings its entries in line; a new folder is read whole. */
-  async function reconcile(index: number): Promise<void> {
+  /** Reads one folder again (the changed names, or all of it) and brings its entries in line. */
+  async function reconcile(index: number, pending: Pending): Promise<void> {
     if (!table.isReachable(index) || table.kindOf(index) !== kindFolder) {
       dropWatch(index);
       return;
@@ -143,43 +170,76 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     const folder = await openFolderBelow(deps.fs.rootFolder, table.segmentsOf(index));
     if (!folder) return; // gone: the parent's own event removes it
     try {
-      const content = await readFolderContent(folder, deps.fs.isHiddenEntry);
-      const onDisk = new Map<string, number>();
-      for (const [offset, name] of content.names.entries())
-        onDisk.set(name, content.kinds[offset] ?? 0);
-      const known = new Set<string>();
-      let removedFolder = false;
-      for (const child of table.childrenOf(index)) {
-        const name = table.nameOf(child);
-        if (onDisk.get(name) === table.kindOf(child)) known.add(name);
-        else {
-          removedFolder ||= table.kindOf(child) === kindFolder;
-          table.remove(child);
-        }
-      }
-      if (removedFolder)
-        for (const watched of [...watches.keys()])
-          if (!table.isReachable(watched)) dropWatch(watched);
-      for (const [name, kind] of onDisk) {
-        if (known.has(name)) continue;
-        if (table.size >= options.maxEntries) {
-          giveUp(`more than ${options.maxEntries} entries (--search-index-max)`);
-          return;
-        }
-        const child = table.add(index, name, kind as EntryKind);
-        if (kind !== scanFolder) continue;
-        const opened = await openFolderBelow(folder, [name]).catch(() => undefined);
-        if (!opened) continue;
-        try {
-          await scanTree(opened, child, deps.fs.isHiddenEntry, sink, 2, readsSync);
-        } finally {
-          opened.release();
-        }
-        if (state !== 'ready') return; // the cap was reached inside the new folder
-      }
+      if (pending === 'whole') {
+        lastWholeRead.set(index, deps.now());
+        await reconcileWhole(index, folder);
+      } else await reconcileNames(index, folder, pending);
     } finally {
       folder.release();
     }
+  }
+
+  async function reconcileWhole(index: number, folder: FolderHandle): Promise<void> {
+    const content = await readFolderContent(folder, deps.fs.isHiddenEntry);
+    const onDisk = new Map<string, number>();
+    for (const [offset, name] of content.names.entries())
+      onDisk.set(name, content.kinds[offset] ?? 0);
+    const known = new Set<string>();
+    for (const child of table.childrenOf(index)) {
+      const name = table.nameOf(child);
+      if (onDisk.get(name) === table.kindOf(child)) known.add(name);
+      else removeEntry(child);
+    }
+    for (const [name, kind] of onDisk)
+      if (!known.has(name) && !(await addEntry(index, folder, name, kind))) return;
+  }
+
+  /** Looks at each changed name alone: a write into a folder of 100,000 files costs one lstat. */
+  async function reconcileNames(
+    index: number,
+    folder: FolderHandle,
+    names: Set<string>,
+  ): Promise<void> {
+    for (const name of names) {
+      const kind = deps.fs.isHiddenEntry(folder, name)
+        ? undefined
+        : await entryKindAt(folder, name);
+      const child = table.childNamed(index, name);
+      if (child !== -1 && table.kindOf(child) === kind) continue;
+      if (child !== -1) removeEntry(child);
+      if (kind !== undefined && !(await addEntry(index, folder, name, kind))) return;
+    }
+  }
+
+  function removeEntry(child: number): void {
+    const wasFolder = table.kindOf(child) === kindFolder;
+    table.remove(child);
+    if (wasFolder)
+      for (const watched of [...watches.keys()])
+        if (!table.isReachable(watched)) dropWatch(watched);
+  }
+
+  /** Adds an entry found on disk, a folder with all below it; false once the cap turned the index off. */
+  async function addEntry(
+    parent: number,
+    folder: FolderHandle,
+    name: string,
+    kind: number,
+  ): Promise<boolean> {
+    if (table.size >= options.maxEntries) {
+      giveUp(`more than ${options.maxEntries} entries (--search-index-max)`);
+      return false;
+    }
+    const child = table.add(parent, name, kind as EntryKind);
+    if (kind !== scanFolder) return true;
+    const opened = await openFolderBelow(folder, [name]).catch(() => undefined);
+    if (!opened) return true;
+    try {
+      await scanTree(opened, child, deps.fs.isHiddenEntry, sink, 2, readsSync);
+    } finally {
+      opened.release();
+    }
+    return state === 'ready'; // the cap may have been reached inside the new folder
   }
 
   /** Rebuilds the base when many entries were added or removed since (never reads the disk). */
@@ -200,21 +260,27 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       }
     }
     table = compact;
+    // Indices changed: every folder counts as read whole at the compaction, which never read one.
+    lastWholeRead.clear();
+    readyAt = deps.now() - wholeReadEveryMs;
     deps.log.info(
       { entries: table.size, ms: Math.round(performance.now() - started) },
       'search index compacted',
     );
   }
 
-  /** The index entry of a host path below the served root; -1 when outside it or unknown. */
-  function entryOfHostPath(hostPath: string): { index: number; missing: number } {
+  /**
+   * The index entry of a host path below the served root (-1 when outside it), or the deepest one
+   * known on the way with the name below it that is not (`missing` of the path's names are not).
+   */
+  function entryOfHostPath(hostPath: string): { index: number; missing: number; next?: string } {
     const root = deps.fs.rootPath;
     if (hostPath !== root && !hostPath.startsWith(`${root}/`)) return { index: -1, missing: 0 };
     const segments = hostPath === root ? [] : hostPath.slice(root.length + 1).split('/');
     let index = 0;
     for (const [depth, segment] of segments.entries()) {
       const child = table.childNamed(index, segment);
-      if (child === -1) return { index, missing: segments.length - depth };
+      if (child === -1) return { index, missing: segments.length - depth, next: segment };
       index = child;
     }
     return { index, missing: 0 };
@@ -223,17 +289,18 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   function applyChange(paths: ChangedPaths): void {
     for (const path of [paths.file, paths.destination]) {
       if (path === undefined) continue;
-      const { index, missing } = entryOfHostPath(path);
+      const { index, missing, next } = entryOfHostPath(path);
       if (index === -1) continue;
       if (missing > 0) {
-        markDirty(index); // the nearest folder that is indexed learns of the new ones
+        markDirty(index, next); // the nearest folder that is indexed learns of the new ones
         continue;
       }
       // A copy or move may merge into an existing folder: it is read whole again.
       if (path === paths.destination && table.kindOf(index) === kindFolder && index !== 0)
         table.remove(index);
       const parent = table.parentOf(index);
-      markDirty(parent === -1 ? index : parent);
+      if (parent === -1) markDirty(index);
+      else markDirty(parent, table.nameOf(index));
     }
   }
 
@@ -250,6 +317,7 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     if (closed || !complete || state !== 'building') return;
     table.seal();
     state = 'ready';
+    readyAt = deps.now();
     for (const paths of changedDuringBuild.splice(0)) applyChange(paths);
     deps.log.info(
       {

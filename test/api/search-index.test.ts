@@ -248,6 +248,58 @@ describe('search index', () => {
     assert.equal((await search(indexed, 'bob', '/notes', 'cat')).status, 403);
   });
 
+  it('follows renames and a file swapped for a folder outside Drawer, name by name', async () => {
+    const root = indexed.server.root;
+    const at = (name: string) => path.join(root, 'bob', name);
+    fs.writeFileSync(at('okapi-one.txt'), 'o');
+    await eventually(
+      async () => pathsOf(await search(indexed, 'bob', '/', 'okapi')).join() === 'okapi-one.txt',
+      'a file made outside is found',
+    );
+    fs.renameSync(at('okapi-one.txt'), at('okapi-two.txt'));
+    await eventually(
+      async () => pathsOf(await search(indexed, 'bob', '/', 'okapi')).join() === 'okapi-two.txt',
+      'the renamed file is found under its new name only',
+    );
+    fs.rmSync(at('okapi-two.txt'));
+    fs.mkdirSync(at('okapi-two.txt'));
+    fs.writeFileSync(at('okapi-two.txt/okapi-inner.txt'), 'o');
+    await eventually(
+      async () =>
+        pathsOf(await search(indexed, 'bob', '/', 'okapi')).join() ===
+        'okapi-two.txt,okapi-two.txt/okapi-inner.txt',
+      'the folder in its place is entered',
+    );
+    const folder = await search(indexed, 'bob', '/', 'okapi-two');
+    assert.deepEqual(JSON.parse(folder.text.split('\n')[0] ?? '{}'), {
+      dir: true,
+      path: 'okapi-two.txt',
+    });
+  });
+
+  it('stays exact in a folder of many uploads and deletions through Drawer', async () => {
+    const token = indexed.tokens.get('bob');
+    const names = Array.from({ length: 300 }, (_value, index) => `many-quokka-${index}.txt`);
+    for (const [index, name] of names.entries()) {
+      const upload = await indexed.server.request(
+        'POST',
+        `/api/resources/crowd/${name}?override=false`,
+        { token, rawBody: String(index) },
+      );
+      assert.equal(upload.status, 200, upload.text);
+    }
+    for (const name of names.filter((_name, index) => index % 3 === 0)) {
+      const removed = await indexed.server.request('DELETE', `/api/resources/crowd/${name}`, {
+        token,
+      });
+      assert.equal(removed.status, 204, removed.text);
+    }
+    const answer = await search(indexed, 'bob', '/', 'quokka');
+    assert.equal(answer.headers['x-search-index'], 'ready');
+    const kept = names.filter((_name, index) => index % 3 !== 0).map((name) => `crowd/${name}`);
+    assert.deepEqual(pathsOf(answer).sort(), kept.sort());
+  });
+
   it('sees files made and removed outside Drawer within seconds', async () => {
     const root = indexed.server.root;
     fs.mkdirSync(path.join(root, 'alice/photos/outside-made'));

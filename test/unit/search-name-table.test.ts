@@ -134,6 +134,29 @@ describe('name table', () => {
     assert.deepEqual(compact.segmentsOf(photosAfter), ['photos']);
   });
 
+  it('finds, replaces and removes entries added after sealing by name, however many a folder holds', async () => {
+    const table = tableOf(tree);
+    const photos = table.lookup(['photos']);
+    const added = Array.from({ length: 5000 }, (_value, index) =>
+      table.add(photos, `upload-${index}.jpg`, kindOther),
+    );
+    assert.equal(table.childNamed(photos, 'upload-4321.jpg'), added[4321]);
+    table.remove(added[10] ?? -1);
+    assert.equal(table.childNamed(photos, 'upload-10.jpg'), -1);
+    assert.equal(table.childrenOf(photos).length, 3 + 4999);
+    // The same name again, now a folder: the file it replaces is gone from every answer.
+    const replaced = table.add(photos, 'upload-20.jpg', kindFolder);
+    assert.equal(table.childNamed(photos, 'upload-20.jpg'), replaced);
+    assert.equal(table.isDead(added[20] ?? -1), true);
+    assert.deepEqual(await search(table, 'upload-20.'), ['photos/upload-20.jpg/']);
+    // A name of the sealed base, added again: only the new entry answers.
+    const cat = table.lookup(['photos', 'cat.jpg']);
+    const newCat = table.add(photos, 'cat.jpg', kindLink);
+    assert.equal(table.isDead(cat), true);
+    assert.equal(table.childNamed(photos, 'cat.jpg'), newCat);
+    assert.equal(table.childrenOf(photos).length, 3 + 4999);
+  });
+
   it('stays compact: well under 128 bytes an entry for a million names', () => {
     const table = new NameTable();
     const folders = 1000;
