@@ -47,6 +47,7 @@ export function pageRequestOf(query: { offset?: string; limit?: string }): PageR
 export async function folderPage(folder: FolderListing, page: PageRequest): Promise<FolderPage> {
   const { entries: pending, ...info } = folder;
   const entries = await pending;
+  await entries.prepare?.(page.offset, page.offset + page.limit);
   return {
     ...info,
     items: entries.itemsOf(page.offset, page.offset + page.limit),

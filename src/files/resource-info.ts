@@ -22,6 +22,8 @@ import { isFolderRow, statsAt } from '../fs/list-folder';
 import { extensionOf, formatModified, goFileMode } from './resource-fields';
 import { findSubtitles } from './subtitles';
 import type { ListingCache, SortedFolder } from './listing-cache';
+import { readSortedByName } from './listing-by-name';
+import type { FolderTable } from '../fs/list-folder';
 
 export interface ResourceInfo {
   path: string;
@@ -48,8 +50,11 @@ export interface DescribeOptions {
   withContent: boolean;
   /** What the client sees as `path` (share-relative paths in public shares); the virtual path by default. */
   displayPath?: (virtual: VirtualPath) => string;
-  /** Called before a folder is read (takes a listing slot; throws when none is free). */
-  beforeListing?: () => void;
+  /**
+   * Called before a folder is read (takes a listing slot; throws when none is free). `lastsUntil`
+   * is work that goes on after the response (a cold paged listing's stats, read for the cache).
+   */
+  beforeListing?: (lastsUntil?: Promise<unknown>) => void;
   /** Reuse the read and sorted entries of a recent listing (paged listings, docs/LISTINGS.md). */
   cache?: ListingCache;
 }
@@ -108,21 +113,39 @@ export async function listFolder(
     return readSortedFolder(view, folder, options.sorting);
   };
   let sortedFolder: Promise<SortedFolder>;
+  /** A cold listing by name: this request's page comes before the stats of the rest. */
+  let firstEntries: Promise<FolderEntries> | undefined;
   if (options.cache) {
     const { actor, globalRules } = view;
     const key = { actor, globalRules, virtual: folder.virtual, stats: folder.stats };
+    const { draftTable } = view;
     sortedFolder = options.cache.sortedFolder({ ...key, sorting: options.sorting }, () => {
-      options.beforeListing?.();
-      return read();
+      if (options.sorting.by !== 'name' || !draftTable) {
+        options.beforeListing?.();
+        return read();
+      }
+      let finished = () => undefined as void;
+      options.beforeListing?.(new Promise<void>((resolve) => (finished = resolve)));
+      const byName = readSortedByName(
+        (of) => view.pause('listing.read').then(() => draftTable(of)),
+        folder,
+        options.sorting,
+        (table, row) => tableRowInfo(table, row, folder.virtual, options.displayPath),
+      );
+      void byName.full.then(finished, finished);
+      firstEntries = byName.entries;
+      return byName.full;
     });
   } else {
     options.beforeListing?.();
     await view.pause('listing.read');
     sortedFolder = readSortedFolder(view, folder, options.sorting);
   }
-  const entries = sortedFolder.then((sorted) =>
-    entriesOf(sorted, folder.virtual, options.sorting, options.displayPath),
-  );
+  const entries =
+    firstEntries ??
+    sortedFolder.then((sorted) =>
+      entriesOf(sorted, folder.virtual, options.sorting, options.displayPath),
+    );
   // Awaited by whoever writes the listing out; until then a failure must not go unobserved.
   entries.catch(() => undefined);
   return {
@@ -155,6 +178,25 @@ async function readSortedFolder(
   return { table, order: Uint32Array.from(sorted), numDirs };
 }
 
+/** Row `index` of a folder's table as a listing item. */
+function tableRowInfo(
+  table: FolderTable,
+  index: number,
+  folder: VirtualPath,
+  displayPath?: (virtual: VirtualPath) => string,
+): ResourceInfo {
+  return listingItemInfo(
+    {
+      name: table.names[index] as string,
+      virtual: childPath(folder, table.names[index] as string),
+      stats: statsAt(table, index),
+      isSymlink: table.links[index] !== 0,
+      isBrokenLink: table.links[index] === 2,
+    },
+    displayPath,
+  );
+}
+
 function entriesOf(
   { table, order, numDirs }: SortedFolder,
   folder: VirtualPath,
@@ -162,17 +204,7 @@ function entriesOf(
   displayPath?: (virtual: VirtualPath) => string,
 ): FolderEntries {
   // The entry's info object is made only when it is written.
-  const infoAt = (index: number) =>
-    listingItemInfo(
-      {
-        name: table.names[index] as string,
-        virtual: childPath(folder, table.names[index] as string),
-        stats: statsAt(table, index),
-        isSymlink: table.links[index] !== 0,
-        isBrokenLink: table.links[index] === 2,
-      },
-      displayPath,
-    );
+  const infoAt = (index: number) => tableRowInfo(table, index, folder, displayPath);
   return {
     numDirs,
     numFiles: order.length - numDirs,
@@ -188,6 +220,8 @@ export interface FolderEntries {
   numFiles: number;
   sorting: Sorting;
   count: number;
+  /** Reads what itemsOf(start, end) needs, when the entries were not all read (listing-by-name.ts). */
+  prepare?(start: number, end: number): Promise<void>;
   itemsOf(start: number, end: number): ResourceInfo[];
 }
 

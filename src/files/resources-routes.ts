@@ -75,7 +75,8 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
       const info = await describeResource(view, path, {
         sorting: actor.sorting,
         withContent: true,
-        beforeListing: () => holdHeavySlot(ctx.heavyWork, reply, 'listing', String(actor.id)),
+        beforeListing: (lastsUntil) =>
+          holdHeavySlot(ctx.heavyWork, reply, 'listing', String(actor.id), lastsUntil),
         cache: page && ctx.listingCache,
       });
       if (!isFolderListing(info)) return info;

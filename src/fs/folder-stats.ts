@@ -45,7 +45,18 @@ parentPort.on('message', ({ id, folder, names }) => {
 export interface FolderStatter {
   /** lstat of each name inside `folderPath` (a held folder's descriptor path), in order. */
   statAll(folderPath: string, names: readonly string[]): Promise<Float64Array>;
+  /** A worker is started and not yet let go. */
+  readonly workerRunning: boolean;
 }
+
+/**
+ * A worker's isolate holds tens of megabytes once it has stat'ed 100,000 names (its heap grows
+ * with the Stats objects it drops): it is let go this long after its last answer, so an idle
+ * server does not keep it, while a user paging through big folders reuses it (docs/LISTINGS.md).
+ */
+const defaultIdleMs = 5_000;
+/** The worker's garbage is short-lived Stats objects: a small young generation is enough. */
+const workerYoungGenerationMb = 4;
 
 interface Pending {
   resolve(stats: Float64Array): void;
@@ -58,14 +69,29 @@ interface Running {
   pending: Map<number, Pending>;
 }
 
-/** One worker, started at the first big listing and kept (unreferenced) for the next ones. */
-export function createFolderStatter(): FolderStatter {
+/** One worker, started at the first big listing and kept (unreferenced) until it has been idle `idleMs`. */
+export function createFolderStatter(idleMs = defaultIdleMs): FolderStatter {
   let running: Running | undefined;
   let nextId = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  const letGoWhenIdle = (started: Running) => {
+    if (started.pending.size > 0 || running !== started) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (running !== started || started.pending.size > 0) return;
+      running = undefined;
+      void started.worker.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
 
   const start = (): Running => {
     const started: Running = {
-      worker: new Worker(workerSource, { eval: true }),
+      worker: new Worker(workerSource, {
+        eval: true,
+        resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
+      }),
       pending: new Map(),
     };
     // A worker that failed answers nothing more: its own jobs fail (their callers stat the
@@ -80,6 +106,7 @@ export function createFolderStatter(): FolderStatter {
       const job = started.pending.get(id);
       started.pending.delete(id);
       job?.resolve(stats);
+      letGoWhenIdle(started);
     });
     started.worker.on('error', fail);
     started.worker.on('exit', (code) =>
@@ -89,7 +116,11 @@ export function createFolderStatter(): FolderStatter {
   };
 
   return {
+    get workerRunning() {
+      return running !== undefined;
+    },
     statAll(folderPath, names) {
+      clearTimeout(idleTimer);
       running ??= start();
       const { worker, pending } = running;
       const id = nextId++;

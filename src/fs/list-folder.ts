@@ -1,7 +1,7 @@
 // Listing one open folder: names from readdir, then anchored lstats with a sliding window.
 import fs from 'node:fs';
 import type { FolderHandle } from './anchored';
-import { readFolderNames } from './anchored';
+import { readFolder, readFolderNames } from './anchored';
 import { EntryStats } from './entry-stats';
 import type { FolderStatter } from './folder-stats';
 import { statFields, workerThreshold } from './folder-stats';
@@ -115,6 +115,90 @@ export async function listFolderTable(
     table.add(name, 1, target, 0);
   }
   return table.done();
+}
+
+/**
+ * A folder's listed entries by name and kind, read with one readdir and no stat per entry, so a
+ * listing sorted by name can be ordered and its first page shown before 100,000 stats are in
+ * (docs/LISTINGS.md). The folder stays held until `release()`, even after the request that read
+ * it has ended: the stats are read through its descriptor later.
+ */
+export interface FolderDraft {
+  names: string[];
+  /** Per row, 1 when it shows a folder (a link: its target's kind). */
+  isFolder: Uint8Array;
+  /** Per row: 0 not a link; 1 a link shown with its target's stats; 2 a link that dangles. */
+  links: Uint8Array;
+  /** statFields numbers for each of `rows`, in their order; mode NaN for an entry gone since. */
+  statRows(rows: ArrayLike<number>): Promise<Float64Array>;
+  /** Every row's stats in row order, the same way (a worker reads big folders). */
+  statAll(): Promise<Float64Array>;
+  release(): void;
+}
+
+/** The readdir half of listFolderTable: the links are described at once, nothing else is stat'ed. */
+export async function draftFolderTable(
+  folder: FolderHandle,
+  callbacks: Omit<ListCallbacks<unknown>, 'entryOf'>,
+  statter?: FolderStatter,
+): Promise<FolderDraft> {
+  const listed = (await readFolder(folder)).filter((entry) => callbacks.isListed(entry.name));
+  const names: string[] = [];
+  const isFolder = new Uint8Array(listed.length);
+  const links = new Uint8Array(listed.length);
+  /** Targets' stats of the links shown with them, by row. */
+  const targets = new Map<number, StatNumbers>();
+  for (const entry of listed) {
+    const row = names.length;
+    if (entry.isSymbolicLink()) {
+      const link = await callbacks.describeLink(entry.name);
+      if (!link) continue;
+      links[row] = link.stats ? 1 : 2;
+      if (link.stats) {
+        targets.set(row, link.stats);
+        isFolder[row] = link.stats.isDirectory() ? 1 : 0;
+      }
+    } else isFolder[row] = entry.isDirectory() ? 1 : 0;
+    names.push(entry.name);
+  }
+  folder.retain();
+  /**
+   * lstat's answers, with the described links' targets put in. An entry that became a link after
+   * the readdir was never described by the gate: it counts as gone.
+   */
+  const settle = (stats: Float64Array, rows: ArrayLike<number>) => {
+    for (let at = 0; at < rows.length; at += 1) {
+      const row = rows[at] as number;
+      const target = targets.get(row);
+      if (target) writeStats(stats, at, target);
+      else if (
+        links[row] === 0 &&
+        ((stats[at * statFields] as number) & fs.constants.S_IFMT) === fs.constants.S_IFLNK
+      )
+        stats[at * statFields] = NaN;
+    }
+    return stats;
+  };
+  const statNames = (wanted: string[]) =>
+    folder.use(undefined, (self) =>
+      statter && wanted.length >= workerThreshold
+        ? statInWorker(statter, self, wanted)
+        : lstatWindow(self, wanted),
+    );
+  return {
+    names,
+    isFolder: isFolder.subarray(0, names.length),
+    links: links.subarray(0, names.length),
+    async statRows(rows) {
+      const wanted = Array.from(rows, (row) => names[row] as string);
+      return settle(await statNames(wanted), rows);
+    },
+    async statAll() {
+      const rows = Array.from({ length: names.length }, (_unused, row) => row);
+      return settle(await statNames(names), rows);
+    },
+    release: () => folder.release(),
+  };
 }
 
 /** The rows of `table` whose `keep` is true. */

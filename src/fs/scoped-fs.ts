@@ -9,8 +9,8 @@ import type { FolderHandle, Identity } from './anchored';
 import { hostPathOf, openFolderAt, openFolderPath } from './anchored';
 import { EntryStats } from './entry-stats';
 import type { FolderStatter } from './folder-stats';
-import type { FolderTable } from './list-folder';
-import { listFolderEntries, listFolderTable } from './list-folder';
+import type { FolderDraft, FolderTable } from './list-folder';
+import { draftFolderTable, listFolderEntries, listFolderTable } from './list-folder';
 import type { Location, WalkBase } from './locate';
 import { locate } from './locate';
 import type { PausePoint } from './pause-points';
@@ -98,6 +98,11 @@ export interface ScopedFs {
   list(folder: Resolved): Promise<ListedEntry[]>;
   /** The same entries as parallel arrays: a folder of 100,000 entries without 100,000 objects. */
   listTable(folder: Resolved): Promise<FolderTable>;
+  /**
+   * The same entries by name and kind, their stats read on demand (a paged listing by name). A
+   * share's view has none: it filters links further, and share routes use no listing cache.
+   */
+  draftTable?(folder: Resolved): Promise<FolderDraft>;
   /**
    * A link as list() would show it, for search answers from the index: undefined when it is
    * left out (it escapes, or leads somewhere rules or hiding close), else whether it shows a folder.
@@ -303,6 +308,11 @@ export async function openScopedFs(
     return listFolderTable(handle, listCallbacks(handle, folder), settings.folderStats);
   }
 
+  async function draftTable(folder: Resolved): Promise<FolderDraft> {
+    const handle = folderOf(folder);
+    return draftFolderTable(handle, listCallbacks(handle, folder), settings.folderStats);
+  }
+
   async function* walkIn(
     handle: FolderHandle,
     folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
@@ -356,6 +366,7 @@ export async function openScopedFs(
     resolveExisting,
     list,
     listTable,
+    draftTable,
     describeLink: describeLinkAt,
     walk,
     release,

@@ -27,16 +27,24 @@ export function untilResponseEnds(reply: FastifyReply): AbortSignal {
 /**
  * Takes a heavy-work slot (429 `server.busy` when none is free) and frees it when the response
  * is over: a route that returns a stream (an archive, search results) has finished its handler
- * long before the work ends, so a `finally` there would free the slot too early.
+ * long before the work ends, so a `finally` there would free the slot too early. Work that goes
+ * on after the response (`lastsUntil`) keeps the slot until it settles too.
  */
 export function holdHeavySlot(
   heavyWork: HeavyWork,
   reply: FastifyReply,
   kind: HeavyWorkKind,
   userKey: string,
+  lastsUntil?: Promise<unknown>,
 ): void {
   const release = heavyWork.acquire(kind, userKey);
+  let holding = lastsUntil ? 2 : 1;
+  const done = () => {
+    holding -= 1;
+    if (holding === 0) release();
+  };
+  void lastsUntil?.then(done, done);
   const ended = untilResponseEnds(reply);
-  if (ended.aborted) release();
-  else ended.addEventListener('abort', release, { once: true });
+  if (ended.aborted) done();
+  else ended.addEventListener('abort', done, { once: true });
 }

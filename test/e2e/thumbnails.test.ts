@@ -247,12 +247,15 @@ describe('thumbnails', () => {
       'song.mp3': 'audio',
       'readme.txt': 'text',
     };
-    for (const [name, kind] of Object.entries(kinds))
+    // The listing renders after the page opens (a skeleton first): each row is waited for.
+    for (const [name, kind] of Object.entries(kinds)) {
+      await tab.page.locator(`.item[data-path="/mixed/${name}"]`).waitFor();
       assert.equal(
         await tab.page.locator(`.item[data-path="/mixed/${name}"] .file-icon-${kind}`).count(),
         1,
         `${name} has the ${kind} icon`,
       );
+    }
     const shapes = await tab.page.$$eval('.item .file-icon use', (uses) =>
       uses.map((element) => element.getAttribute('href')),
     );

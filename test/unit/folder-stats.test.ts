@@ -1,0 +1,40 @@
+// The folder stats worker: answers lstat by name, and is let go once idle (its heap with it).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createFolderStatter, statFields } from '../../src/fs/folder-stats';
+import { eventually } from '../helpers/eventually';
+
+describe('folder stats worker', () => {
+  let folder: string;
+
+  before(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-folder-stats-'));
+    fs.writeFileSync(path.join(folder, 'five.txt'), '12345');
+    fs.mkdirSync(path.join(folder, 'sub'));
+  });
+  after(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it('answers each name’s stats in order, NaN for one that is gone', async () => {
+    const statter = createFolderStatter();
+    const stats = await statter.statAll(folder, ['five.txt', 'gone.txt', 'sub']);
+    assert.equal(stats.length, 3 * statFields);
+    assert.equal((stats[0] as number) & fs.constants.S_IFMT, fs.constants.S_IFREG);
+    assert.equal(stats[1], 5);
+    assert.ok(Number.isNaN(stats[statFields]));
+    assert.equal((stats[2 * statFields] as number) & fs.constants.S_IFMT, fs.constants.S_IFDIR);
+  });
+
+  it('lets its worker go once idle, and starts another for the next folder', async () => {
+    const statter = createFolderStatter(50);
+    assert.equal(statter.workerRunning, false);
+    await statter.statAll(folder, ['five.txt']);
+    assert.equal(statter.workerRunning, true);
+    await eventually(() => !statter.workerRunning, 'the idle worker to be let go');
+    const again = await statter.statAll(folder, ['five.txt']);
+    assert.equal(again[1], 5);
+    await eventually(() => !statter.workerRunning, 'the second worker to be let go');
+  });
+});
