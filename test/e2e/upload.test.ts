@@ -120,6 +120,8 @@ describe('upload', () => {
 
   it('uploads files dropped on the listing into the folder, and onto a folder row into that folder', async () => {
     await tab.open('/files/');
+    // The listing renders after the page opens: the drop targets must be there first.
+    await tab.page.locator('.item[data-path="/inbox"]').waitFor();
     await tab.page.evaluate(() => {
       const drop = (target: Element, name: string) => {
         const transfer = new DataTransfer();
@@ -144,6 +146,7 @@ describe('upload', () => {
 
   it('uploads a dropped folder with its subfolders, empty ones included', async () => {
     await tab.open('/files/');
+    await tab.page.locator('.item[data-path="/inbox"]').waitFor();
     await tab.page.evaluate(() => {
       type Entry = { name: string; isFile: boolean; isDirectory: boolean };
       const file = (name: string, text: string) => ({
