@@ -66,3 +66,11 @@ export function usePrompt(): OpenPrompt | null {
 export function hasOverlay(name: string | undefined): boolean {
   return name !== undefined && name !== 'search' && name !== 'more';
 }
+
+/**
+ * Prompts that are dialogs: while one is open the page behind it is inert (docs/UI.md,
+ * Accessibility). The more menu and the phone's sidebar drawer belong to the page.
+ */
+export function isModal(name: string | undefined): boolean {
+  return name !== undefined && name !== 'more' && name !== 'sidebar';
+}
