@@ -2,7 +2,7 @@
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { promptComponents } from '../prompts/registry';
-import { closePrompt, promptStore, showPrompt, usePrompt } from '../state/prompt';
+import { closePrompt, isModal, promptStore, showPrompt, usePrompt } from '../state/prompt';
 import { useSession } from '../state/session';
 import { Header } from './header';
 import { layoutPanels } from './extension-points';
@@ -71,19 +71,22 @@ export default function AppLayout() {
   return (
     <HeaderSlotContext.Provider value={slot}>
       <div className={`app${sidebarOpen ? ' sidebar-open' : ''}`}>
-        <ProgressBar />
-        <Header onToggleSidebar={toggleSidebar} slotRef={setSlot} />
-        <Sidebar open={sidebarOpen} />
-        <main id="main" className="main">
-          {/* Logging out (or a refused token) ends the session before the route changes: the
-              screens read the user, so they go first instead of rendering once more without one. */}
-          {session && <Outlet />}
-        </main>
+        {/* Behind a dialog the page can be neither reached nor read (docs/UI.md, Accessibility). */}
+        <div className="app-page" inert={isModal(prompt?.name)}>
+          <ProgressBar />
+          <Header onToggleSidebar={toggleSidebar} slotRef={setSlot} />
+          <Sidebar open={sidebarOpen} />
+          <main id="main" className="main">
+            {/* Logging out (or a refused token) ends the session before the route changes: the
+                screens read the user, so they go first instead of rendering once more without one. */}
+            {session && <Outlet />}
+          </main>
+          <TransferSlot />
+          {layoutPanels.map((Panel, index) => (
+            <Panel key={index} />
+          ))}
+        </div>
         <PromptHost />
-        <TransferSlot />
-        {layoutPanels.map((Panel, index) => (
-          <Panel key={index} />
-        ))}
       </div>
     </HeaderSlotContext.Provider>
   );

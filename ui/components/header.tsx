@@ -18,7 +18,9 @@ export function Header({
   return (
     <header className="header">
       <IconButton icon="menu" label={t('header.toggleSidebar')} onClick={onToggleSidebar} />
-      <Link to="/files/" className="brand" aria-label={t('sidebar.myFiles')}>
+      {/* Links and buttons here are named by their visible text (docs/UI.md, Accessibility), which a
+          phone keeps out of sight but not out of the name; the title says where the brand leads. */}
+      <Link to="/files/" className="brand" title={t('sidebar.myFiles')}>
         <Logo size={28} />
         <span className="brand-name">{appName}</span>
       </Link>
@@ -26,12 +28,13 @@ export function Header({
         <button
           type="button"
           className="search-box"
-          aria-label={t('search.placeholder')}
+          aria-keyshortcuts="Control+F Meta+F"
           onClick={() => showPrompt('search', {})}
         >
           <Icon name="search" size={20} />
           <span>{t('search.placeholder')}</span>
-          <kbd>{t('prompts.help.keys.search')}</kbd>
+          {/* aria-keyshortcuts tells the shortcut: its keycap stays out of the name. */}
+          <kbd aria-hidden="true">{t('prompts.help.keys.search')}</kbd>
         </button>
       )}
       <div className="header-actions" ref={slotRef} />

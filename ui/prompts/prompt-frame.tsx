@@ -1,10 +1,11 @@
-// The dialog box every prompt uses: title, body, buttons; focus moves in and comes back on close.
-import { useEffect, useId, useRef } from 'react';
+// The dialog box every prompt uses: title, body, buttons; focus moves in, stays in, and comes back on close.
+import { useId, useRef } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeDetail, describeError } from '../components/describe-error';
 import { ErrorDetails } from '../components/toasts';
 import { closePrompt } from '../state/prompt';
+import { useModalFocus } from './modal-focus';
 
 export interface PromptFrameProps {
   title: string;
@@ -38,14 +39,7 @@ export function PromptFrame({
   const { t } = useTranslation();
   const titleId = useId();
   const box = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    const first = box.current?.querySelector<HTMLElement>(
-      '[autofocus], input, .button-primary, button',
-    );
-    first?.focus();
-    return () => previous?.focus?.();
-  }, []);
+  useModalFocus(box, 'input, .button-primary, button');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit?.();

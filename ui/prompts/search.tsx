@@ -10,6 +10,7 @@ import { describeError } from '../components/describe-error';
 import { IconButton } from '../components/icon-button';
 import { Icon } from '../components/icons';
 import { closePrompt } from '../state/prompt';
+import { useModalFocus } from './modal-focus';
 import { SearchResults } from './search-results';
 import { SearchTypes } from './search-types';
 
@@ -34,16 +35,15 @@ export default function SearchPanel() {
   const { t } = useTranslation();
   const api = useApi();
   const folder = useCurrentFolder();
+  const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController | null>(null);
   const [value, setValue] = useState('');
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   useScrollLock();
+  useModalFocus(panel, '.search-input');
 
-  useEffect(() => {
-    input.current?.focus();
-    return () => running.current?.abort();
-  }, []);
+  useEffect(() => () => running.current?.abort(), []);
 
   const reset = () => {
     running.current?.abort();
@@ -94,7 +94,13 @@ export default function SearchPanel() {
   return (
     <>
       <div className="search-backdrop" onClick={closePrompt} aria-hidden="true" />
-      <div className="search-panel" role="dialog" aria-modal="true" aria-label={t('search.title')}>
+      <div
+        ref={panel}
+        className="search-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('search.title')}
+      >
         <form className="search-bar" onSubmit={submit} role="search">
           <Icon name="search" size={22} />
           <input

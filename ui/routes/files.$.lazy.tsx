@@ -106,7 +106,11 @@ export default function FilesScreen() {
 
   return (
     <div className={`files files-${screen ?? 'loading'}`}>
-      <Breadcrumbs path={path} isDir={resource ? resource.isDir : located.isDir} />
+      <Breadcrumbs
+        path={path}
+        isDir={resource ? resource.isDir : located.isDir}
+        titled={screen !== 'preview'}
+      />
       {/* The preview brings its own top bar with the actions on the open file. */}
       {resource && screen && screen !== 'preview' && (
         <FileActions resource={resource} screen={screen} />

@@ -46,12 +46,20 @@ export type PromptName = keyof PromptPropsMap;
 export interface OpenPrompt<N extends PromptName = PromptName> {
   name: N;
   props: PromptPropsMap[N];
+  /** The element focused when it opened, which gets focus back when it closes. */
+  opener?: HTMLElement | null;
 }
 
 export const promptStore = createStore<OpenPrompt | null>(null);
 
 export function showPrompt<N extends PromptName>(name: N, props: PromptPropsMap[N]): void {
-  promptStore.set({ name, props } as OpenPrompt);
+  // Read now: the page behind a dialog turns inert and drops its focus (docs/UI.md, Accessibility).
+  // A dialog that replaces another gives focus back where the first one would have.
+  const open = promptStore.get();
+  const active = document.activeElement;
+  const opener =
+    open && isModal(open.name) ? open.opener : active instanceof HTMLElement ? active : null;
+  promptStore.set({ name, props, opener } as OpenPrompt);
 }
 
 export function closePrompt(): void {
@@ -65,4 +73,12 @@ export function usePrompt(): OpenPrompt | null {
 /** States that do not dim the page (docs/UI.md, Behaviour: null, search and more). */
 export function hasOverlay(name: string | undefined): boolean {
   return name !== undefined && name !== 'search' && name !== 'more';
+}
+
+/**
+ * Prompts that are dialogs: while one is open the page behind it is inert (docs/UI.md,
+ * Accessibility). The more menu and the phone's sidebar drawer belong to the page.
+ */
+export function isModal(name: string | undefined): boolean {
+  return name !== undefined && name !== 'more' && name !== 'sidebar';
 }

@@ -24,39 +24,60 @@ export function crumbsOf(path: string, isDir: boolean): { crumbs: Crumb[]; trunc
     : { crumbs: all, truncated: false };
 }
 
-export function Breadcrumbs({ path, isDir }: { path: string; isDir: boolean }) {
+/**
+ * The current place (the open folder or file, or home at the root) is the screen's level-one heading,
+ * drawn as the crumb it is (docs/UI.md, Accessibility); the preview brings its own.
+ */
+export function Breadcrumbs({
+  path,
+  isDir,
+  titled,
+}: {
+  path: string;
+  isDir: boolean;
+  /** Whether the last crumb is the screen's h1. */
+  titled: boolean;
+}) {
   const { t } = useTranslation();
   const { crumbs, truncated } = crumbsOf(path, isDir);
+  const Current = titled ? 'h1' : 'span';
+  const home = (
+    <Link
+      to="/files/"
+      activeOptions={{ exact: true }}
+      className="crumb crumb-home"
+      aria-label={t('files.home')}
+      title={t('files.home')}
+    >
+      <Icon name="home" size={20} />
+    </Link>
+  );
   return (
     <nav className="breadcrumbs" aria-label={t('files.breadcrumbs')}>
-      <Link
-        to="/files/"
-        activeOptions={{ exact: true }}
-        className="crumb crumb-home"
-        aria-label={t('files.home')}
-        title={t('files.home')}
-      >
-        <Icon name="home" size={20} />
-      </Link>
+      {crumbs.length === 0 ? <Current className="crumb-current">{home}</Current> : home}
       {truncated && (
         <>
           <Icon name="chevron" size={18} />
           <span className="crumb crumb-ellipsis">{t('files.ellipsis')}</span>
         </>
       )}
-      {crumbs.map((crumb, index) => (
-        <span key={crumb.url} className="crumb-part">
-          <Icon name="chevron" size={18} />
-          <AppLink
-            href={crumb.url}
-            className="crumb"
-            aria-current={index === crumbs.length - 1 ? 'page' : undefined}
-            title={crumb.name}
-          >
-            {crumb.name}
-          </AppLink>
-        </span>
-      ))}
+      {crumbs.map((crumb, index) => {
+        const last = index === crumbs.length - 1;
+        const Part = last ? Current : 'span';
+        return (
+          <Part key={crumb.url} className={`crumb-part${last ? ' crumb-current' : ''}`}>
+            <Icon name="chevron" size={18} />
+            <AppLink
+              href={crumb.url}
+              className="crumb"
+              aria-current={last ? 'page' : undefined}
+              title={crumb.name}
+            >
+              {crumb.name}
+            </AppLink>
+          </Part>
+        );
+      })}
     </nav>
   );
 }

@@ -25,7 +25,7 @@ import {
 import { useUser } from '../../state/session';
 import type { ItemHandlers } from './listing-item';
 import { internalDragType, ListingItem } from './listing-item';
-import type { ItemLayout } from './listing-layout';
+import type { ItemLayout, Row } from './listing-layout';
 import { columnsOfRow, gridOf, listRowHeight, rowHeight, rowsOf } from './listing-layout';
 import { ListingSort } from './listing-sort';
 import { isFileDrag, takeDrop } from './drop';
@@ -100,6 +100,27 @@ export function Listing({ resource }: { resource: Resource }) {
     [rows, grid, pagedTotal],
   );
   const { rows: onScreen, total } = useVirtualRows(container, heights);
+  // The arrow keys, Home and End move through the items (their code loads once the listing shows).
+  const laidOut = useRef<() => [Row[], number[]]>(() => [rows, heights]);
+  laidOut.current = () =>
+    pagedTotal === undefined
+      ? [rows, heights]
+      : [
+          loadedItems(queryClient, resource.path).map((item) => ({
+            kind: 'items',
+            layout: 'row',
+            items: [item],
+          })),
+          heights,
+        ];
+  useEffect(() => {
+    if (!container) return;
+    const detach = new AbortController();
+    void import('./listing-keys').then((keys) =>
+      keys.listenForKeys(container, () => laidOut.current(), detach.signal),
+    );
+    return () => detach.abort();
+  }, [container]);
 
   // 50 more whenever the bottom of the page is reached (or the page does not scroll at all yet).
   useEffect(() => {
