@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { appName } from '../config';
 import { promptComponents } from '../prompts/registry';
 import { showPrompt } from '../state/prompt';
-import { IconButton } from './icon-button';
+import { IconButton, LabelTooltips } from './icon-button';
 import { Icon, Logo } from './icons';
 
 export function Header({
@@ -17,7 +17,9 @@ export function Header({
   const { t } = useTranslation();
   return (
     <header className="header">
-      <IconButton icon="menu" label={t('header.toggleSidebar')} onClick={onToggleSidebar} />
+      <LabelTooltips.Provider value={true}>
+        <IconButton icon="menu" label={t('header.toggleSidebar')} onClick={onToggleSidebar} />
+      </LabelTooltips.Provider>
       <Link to="/files/" className="brand" aria-label={t('sidebar.myFiles')}>
         <Logo size={28} />
         <span className="brand-name">{appName}</span>

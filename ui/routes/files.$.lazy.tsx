@@ -91,8 +91,10 @@ export default function FilesScreen() {
   useFileKeys(resource, screen);
   useDocumentTitle(resource ? resource.name || t('files.home') : t('titles.files'));
 
+  const breadcrumbs = <Breadcrumbs path={path} isDir={resource ? resource.isDir : located.isDir} />;
   let body;
-  if (resource && screen === 'listing') body = <Listing key={resource.path} resource={resource} />;
+  if (resource && screen === 'listing')
+    body = <Listing key={resource.path} resource={resource} breadcrumbs={breadcrumbs} />;
   else if (resource && screen === 'editor')
     body = <Editor key={resource.path} resource={resource} />;
   else if (resource) body = <Preview key={resource.path} resource={resource} />;
@@ -106,7 +108,8 @@ export default function FilesScreen() {
 
   return (
     <div className={`files files-${screen ?? 'loading'}`}>
-      <Breadcrumbs path={path} isDir={resource ? resource.isDir : located.isDir} />
+      {/* A listing shows them in its top, which stays in view while it scrolls. */}
+      {screen !== 'listing' && breadcrumbs}
       {/* The preview brings its own top bar with the actions on the open file. */}
       {resource && screen && screen !== 'preview' && (
         <FileActions resource={resource} screen={screen} />

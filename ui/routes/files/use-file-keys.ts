@@ -8,7 +8,7 @@ import { clipboardStore } from '../../state/clipboard';
 import { promptStore, showPrompt } from '../../state/prompt';
 import { clearSelection, selectionStore } from '../../state/selection';
 import { sessionStore } from '../../state/session';
-import { download } from './file-actions';
+import { download } from './download-items';
 import { listedItems } from './paged-rows';
 import type { FilesScreenKind } from './file-actions';
 
