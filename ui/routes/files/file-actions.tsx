@@ -2,7 +2,6 @@
 // has its own bar (selection-bar.tsx), so here a listing shows what acts on the folder; on phones
 // the rarely used buttons wait in the 'more' menu (docs/UI.md, Screens).
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
@@ -13,6 +12,7 @@ import { fileActions } from '../../components/extension-points';
 import { HeaderActions } from '../../components/header-actions';
 import { IconButton } from '../../components/icon-button';
 import { useIsMobile } from '../../components/use-media';
+import { useLoaded } from '../../components/use-loaded';
 import { showPrompt } from '../../state/prompt';
 import { setMultiple, useSelection } from '../../state/selection';
 import type { SessionUser } from '../../state/session';
@@ -25,9 +25,8 @@ import { listedItems } from './paged-rows';
 
 // The open file's actions come with the editor, which loads on demand too; a listing's with its
 // selection bar. Neither belongs to the first screen.
-const SelectionActions = lazy(() =>
-  import('./selection-actions').then((module) => ({ default: module.SelectionActions })),
-);
+const loadSelectionActions = () =>
+  import('./selection-actions').then((module) => module.SelectionActions);
 
 export type FilesScreenKind = 'listing' | 'editor' | 'preview';
 
@@ -63,6 +62,7 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
   // Download and info act on the selection from its bar while there is one.
   const forFolder = !listing || items.length === 0;
   const perm = user.perm;
+  const SelectionActions = useLoaded(loadSelectionActions, !listing);
 
   const switchView = listing && (
     <IconButton
@@ -137,11 +137,7 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
     );
   return (
     <HeaderActions>
-      {!listing && (
-        <Suspense fallback={null}>
-          <SelectionActions resource={resource} items={items} />
-        </Suspense>
-      )}
+      {!listing && SelectionActions && <SelectionActions resource={resource} items={items} />}
       {extensions}
       {switchView}
       {downloadButton}

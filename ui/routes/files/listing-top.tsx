@@ -1,14 +1,14 @@
 // The top of a listing, which stays in view while the folder scrolls (docs/UI.md, Screens): the
 // breadcrumbs, the multiple-selection banner, and the item count with the sort bar, over which the
 // selection bar lies while something is selected, so the rows never move under a finger.
-import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../api/resources';
+import { useLoaded } from '../../components/use-loaded';
 import { setMultiple, useSelection } from '../../state/selection';
 import { ListingSort } from './listing-sort';
 
-const SelectionBar = lazy(() => import('./selection-bar'));
+const loadSelectionBar = () => import('./selection-bar').then((module) => module.SelectionBar);
 
 export function ListingTop({
   resource,
@@ -22,6 +22,7 @@ export function ListingTop({
 }) {
   const { t } = useTranslation();
   const selection = useSelection();
+  const SelectionBar = useLoaded(loadSelectionBar, selection.paths.length > 0);
   return (
     <div className="listing-top">
       {breadcrumbs}
@@ -39,11 +40,7 @@ export function ListingTop({
             {t('files.itemCount', { count })}
           </p>
           <ListingSort />
-          {selection.paths.length > 0 && (
-            <Suspense fallback={null}>
-              <SelectionBar resource={resource} />
-            </Suspense>
-          )}
+          {selection.paths.length > 0 && SelectionBar && <SelectionBar resource={resource} />}
         </div>
       )}
     </div>

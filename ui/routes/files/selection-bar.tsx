@@ -9,7 +9,7 @@ import { clearSelection, useSelection } from '../../state/selection';
 import { listedItems } from './paged-rows';
 import { SelectionActions } from './selection-actions';
 
-export default function SelectionBar({ resource }: { resource: Resource }) {
+export function SelectionBar({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const selection = useSelection();
