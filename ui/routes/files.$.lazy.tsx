@@ -13,7 +13,8 @@ import { useApi } from '../api/use-api';
 import { pathFromPathname } from '../components/current-path';
 import { useDocumentTitle } from '../components/document-title';
 import { config } from '../config';
-import { ErrorMessage, errorKindOf } from '../components/error-page';
+import { errorKindOf } from '../components/error-kind';
+import { useLoaded } from '../components/use-loaded';
 import { Spinner } from '../components/icon-button';
 import { currentStore } from '../state/current';
 import { resetSelection } from '../state/selection';
@@ -24,6 +25,8 @@ import { Listing } from './files/listing';
 import { ListingSkeleton } from './files/listing-skeleton';
 import { useFileKeys } from './files/use-file-keys';
 
+const loadErrorMessage = () =>
+  import('../components/error-page').then((module) => module.ErrorMessage);
 const Editor = lazy(() => import('./files/editor'));
 const Preview = lazy(() => import('./files/preview'));
 
@@ -89,6 +92,7 @@ export default function FilesScreen() {
     if (pathname === '/files') router.history.replace(`${config.BaseURL}/files/`);
   }, [pathname, router]);
   useFileKeys(resource, screen);
+  const ErrorMessage = useLoaded(loadErrorMessage, !resource && query.isError);
   useDocumentTitle(resource ? resource.name || t('files.home') : t('titles.files'));
 
   const breadcrumbs = <Breadcrumbs path={path} isDir={resource ? resource.isDir : located.isDir} />;
@@ -99,7 +103,7 @@ export default function FilesScreen() {
     body = <Editor key={resource.path} resource={resource} />;
   else if (resource) body = <Preview key={resource.path} resource={resource} />;
   else if (query.isError)
-    body = (
+    body = ErrorMessage && (
       <ErrorMessage
         kind={errorKindOf(query.error instanceof ApiError ? query.error.status : undefined)}
       />
