@@ -229,7 +229,8 @@ describe('listing', () => {
     await tab.page.locator('.item[data-path="/c.md"]').click();
     assert.equal(await tab.page.locator('.item[aria-selected="true"]').count(), 2);
     await tab.shot('listing-multiple');
-    await tab.page.getByRole('button', { name: 'Clear' }).click();
+    // Exact: the selection bar has its own 'Clear selection'.
+    await tab.page.getByRole('button', { name: 'Clear', exact: true }).click();
     assert.equal(await tab.page.getByText('Multiple selection enabled').count(), 0);
     assert.equal(await tab.page.locator('.item[aria-selected="true"]').count(), 0);
   });

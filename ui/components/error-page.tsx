@@ -1,7 +1,9 @@
-// The /403, /404 and /500 pages, and the same messages inside the files screen (docs/UI.md, Screens and Errors).
+// The /403, /404 and /500 pages, and the same messages inside the files screen (docs/UI.md, Screens and
+// Errors). Loaded when an error shows: the first screen has none.
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from './document-title';
+import type { ErrorKind } from './error-kind';
 import type { IconName } from './icons';
 import { Icon } from './icons';
 
@@ -9,13 +11,7 @@ const kinds = {
   403: { icon: 'lock', key: 'forbidden' },
   404: { icon: 'error', key: 'notFound' },
   500: { icon: 'error', key: 'internal' },
-} as const satisfies Record<number, { icon: IconName; key: string }>;
-
-export type ErrorKind = keyof typeof kinds;
-
-export function errorKindOf(status: number | undefined): ErrorKind {
-  return status === 403 || status === 404 ? status : 500;
-}
+} as const satisfies Record<ErrorKind, { icon: IconName; key: string }>;
 
 /** The message block alone, for use inside a screen. */
 export function ErrorMessage({ kind }: { kind: ErrorKind }) {
@@ -41,3 +37,8 @@ export function ErrorPage({ kind }: { kind: ErrorKind }) {
     </main>
   );
 }
+
+/** The pages of /403, /404 and /500, for their routes to load. */
+export const ForbiddenPage = () => <ErrorPage kind={403} />;
+export const NotFoundPage = () => <ErrorPage kind={404} />;
+export const InternalErrorPage = () => <ErrorPage kind={500} />;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { closePrompt, promptStore, showPrompt, usePrompt } from '../state/prompt';
-import { IconButton } from './icon-button';
+import { IconButton, LabelTooltips } from './icon-button';
 import { useIsMobile } from './use-media';
 
 export const HeaderSlotContext = createContext<HTMLElement | null>(null);
@@ -47,7 +47,8 @@ function MoreMenu({ children }: { children: ReactNode }) {
           // An action that opened no other prompt still closes the menu.
           onClick={() => promptStore.get()?.name === 'more' && closePrompt()}
         >
-          {children}
+          {/* The menu writes every label out: no tooltips in it. */}
+          <LabelTooltips.Provider value={false}>{children}</LabelTooltips.Provider>
         </div>
       )}
     </div>
@@ -59,10 +60,10 @@ export function HeaderActions({ inline, children }: HeaderActionsProps) {
   const mobile = useIsMobile();
   if (!target) return null;
   return createPortal(
-    <>
+    <LabelTooltips.Provider value={true}>
       {inline}
       {mobile ? children ? <MoreMenu>{children}</MoreMenu> : null : children}
-    </>,
+    </LabelTooltips.Provider>,
     target,
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { appName } from '../config';
 import { promptComponents } from '../prompts/registry';
 import { showPrompt } from '../state/prompt';
-import { IconButton } from './icon-button';
+import { IconButton, LabelTooltips } from './icon-button';
 import { Icon, Logo } from './icons';
 
 export function Header({
@@ -17,7 +17,9 @@ export function Header({
   const { t } = useTranslation();
   return (
     <header className="header">
-      <IconButton icon="menu" label={t('header.toggleSidebar')} onClick={onToggleSidebar} />
+      <LabelTooltips.Provider value={true}>
+        <IconButton icon="menu" label={t('header.toggleSidebar')} onClick={onToggleSidebar} />
+      </LabelTooltips.Provider>
       {/* Links and buttons here are named by their visible text (docs/UI.md, Accessibility), which a
           phone keeps out of sight but not out of the name; the title says where the brand leads. */}
       <Link to="/files/" className="brand" title={t('sidebar.myFiles')}>

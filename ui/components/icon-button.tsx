@@ -1,4 +1,6 @@
-// A button showing an icon, named for assistive technology by its (translated) label.
+// A button showing an icon, named for assistive technology by its (translated) label, which shows as
+// a tooltip where the button sits in a toolbar that asks for one (the header, docs/UI.md, Screens).
+import { createContext, useContext } from 'react';
 import type { ButtonHTMLAttributes } from 'react';
 import type { IconName } from './icons';
 import { Icon } from './icons';
@@ -14,6 +16,12 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
   showLabel?: boolean;
 }
 
+/**
+ * Whether icon buttons below show their label as a tooltip on hover and keyboard focus at once,
+ * rather than the browser's title, which waits a second and never shows for the keyboard.
+ */
+export const LabelTooltips = createContext(false);
+
 export function IconButton({
   icon,
   label,
@@ -22,12 +30,13 @@ export function IconButton({
   className,
   ...rest
 }: IconButtonProps) {
+  const tooltip = useContext(LabelTooltips) && !showLabel;
   return (
     <button
       type="button"
       aria-label={label}
-      title={label}
-      className={`icon-button${showLabel ? ' with-label' : ''}${className ? ` ${className}` : ''}`}
+      title={tooltip ? undefined : label}
+      className={`icon-button${showLabel ? ' with-label' : ''}${tooltip ? ' with-tooltip' : ''}${className ? ` ${className}` : ''}`}
       data-state={state}
       aria-busy={state === 'loading' || undefined}
       {...rest}
@@ -37,7 +46,7 @@ export function IconButton({
       ) : (
         <Icon name={state === 'success' ? 'check' : icon} />
       )}
-      {/* Shown as text only where CSS asks for it (the 'more' menu, showLabel). */}
+      {/* Shown as text only where CSS asks for it (the 'more' menu, showLabel, a tooltip). */}
       <span className="icon-button-label" aria-hidden="true">
         {label}
       </span>

@@ -1,5 +1,5 @@
-// The notification stack at the bottom right: success with a draining bar, errors with their details,
-// Close and Report.
+// The notifications in the stack at the bottom right: success with a draining bar, errors with their
+// details, Close and Report. Loaded with the first notification (toast-region.tsx).
 import { useTranslation } from 'react-i18next';
 import { config, reportIssueUrl } from '../config';
 import { dismissToast, successToastMs, useToasts } from '../state/toasts';
@@ -16,11 +16,12 @@ export function ErrorDetails({ detail }: { detail: string }) {
   );
 }
 
-export function Toasts() {
+/** The notifications themselves, inside the live region of toast-region.tsx. */
+export function ToastList() {
   const { t } = useTranslation();
   const toasts = useToasts();
   return (
-    <div className="toasts" aria-live="polite">
+    <>
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -57,6 +58,6 @@ export function Toasts() {
           )}
         </div>
       ))}
-    </div>
+    </>
   );
 }

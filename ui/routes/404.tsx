@@ -1,10 +1,9 @@
 // /404: an error page reachable by anyone (docs/UI.md, Screens).
-import { createRoute } from '@tanstack/react-router';
-import { ErrorPage } from '../components/error-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 export const error404Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '404',
-  component: () => <ErrorPage kind={404} />,
+  component: lazyRouteComponent(() => import('../components/error-page'), 'NotFoundPage'),
 });

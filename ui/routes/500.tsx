@@ -1,10 +1,9 @@
 // /500: an error page reachable by anyone (docs/UI.md, Screens).
-import { createRoute } from '@tanstack/react-router';
-import { ErrorPage } from '../components/error-page';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 export const error500Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '500',
-  component: () => <ErrorPage kind={500} />,
+  component: lazyRouteComponent(() => import('../components/error-page'), 'InternalErrorPage'),
 });

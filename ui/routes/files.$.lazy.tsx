@@ -13,7 +13,8 @@ import { useApi } from '../api/use-api';
 import { pathFromPathname } from '../components/current-path';
 import { useDocumentTitle } from '../components/document-title';
 import { config } from '../config';
-import { ErrorMessage, errorKindOf } from '../components/error-page';
+import { errorKindOf } from '../components/error-kind';
+import { useLoaded } from '../components/use-loaded';
 import { Spinner } from '../components/icon-button';
 import { currentStore } from '../state/current';
 import { resetSelection } from '../state/selection';
@@ -24,6 +25,8 @@ import { Listing } from './files/listing';
 import { ListingSkeleton } from './files/listing-skeleton';
 import { useFileKeys } from './files/use-file-keys';
 
+const loadErrorMessage = () =>
+  import('../components/error-page').then((module) => module.ErrorMessage);
 const Editor = lazy(() => import('./files/editor'));
 const Preview = lazy(() => import('./files/preview'));
 
@@ -89,15 +92,24 @@ export default function FilesScreen() {
     if (pathname === '/files') router.history.replace(`${config.BaseURL}/files/`);
   }, [pathname, router]);
   useFileKeys(resource, screen);
+  const ErrorMessage = useLoaded(loadErrorMessage, !resource && query.isError);
   useDocumentTitle(resource ? resource.name || t('files.home') : t('titles.files'));
 
+  const breadcrumbs = (
+    <Breadcrumbs
+      path={path}
+      isDir={resource ? resource.isDir : located.isDir}
+      titled={screen !== 'preview'}
+    />
+  );
   let body;
-  if (resource && screen === 'listing') body = <Listing key={resource.path} resource={resource} />;
+  if (resource && screen === 'listing')
+    body = <Listing key={resource.path} resource={resource} breadcrumbs={breadcrumbs} />;
   else if (resource && screen === 'editor')
     body = <Editor key={resource.path} resource={resource} />;
   else if (resource) body = <Preview key={resource.path} resource={resource} />;
   else if (query.isError)
-    body = (
+    body = ErrorMessage && (
       <ErrorMessage
         kind={errorKindOf(query.error instanceof ApiError ? query.error.status : undefined)}
       />
@@ -106,11 +118,8 @@ export default function FilesScreen() {
 
   return (
     <div className={`files files-${screen ?? 'loading'}`}>
-      <Breadcrumbs
-        path={path}
-        isDir={resource ? resource.isDir : located.isDir}
-        titled={screen !== 'preview'}
-      />
+      {/* A listing shows them in its top, which stays in view while it scrolls. */}
+      {screen !== 'listing' && breadcrumbs}
       {/* The preview brings its own top bar with the actions on the open file. */}
       {resource && screen && screen !== 'preview' && (
         <FileActions resource={resource} screen={screen} />

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { ApiClient } from '../api/client';
-import { Toasts } from '../components/toasts';
+import { ToastRegion } from '../components/toast-region';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -24,7 +24,7 @@ function Root() {
   return (
     <>
       <Outlet />
-      <Toasts />
+      <ToastRegion />
     </>
   );
 }

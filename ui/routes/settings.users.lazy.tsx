@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { usersQuery } from '../api/users-admin';
 import { useApi } from '../api/use-api';
-import { ErrorMessage, errorKindOf } from '../components/error-page';
+import { errorKindOf } from '../components/error-kind';
+import { ErrorMessage } from '../components/error-page';
 import { Icon } from '../components/icons';
 import { Card, SettingsLoading, SettingsPage } from './settings/settings-page';
 

@@ -1,8 +1,8 @@
-// The files screen's header buttons, by permission and selection count (docs/UI.md, Permissions).
-import type { QueryClient } from '@tanstack/react-query';
+// The files screen's header buttons, by permission (docs/UI.md, Permissions). A listing's selection
+// has its own bar (selection-bar.tsx), so here a listing shows what acts on the folder; on phones
+// the rarely used buttons wait in the 'more' menu (docs/UI.md, Screens).
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { parentPath } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { updateOwnPreferences } from '../../api/users';
@@ -12,41 +12,23 @@ import { fileActions } from '../../components/extension-points';
 import { HeaderActions } from '../../components/header-actions';
 import { IconButton } from '../../components/icon-button';
 import { useIsMobile } from '../../components/use-media';
-import { promptComponents } from '../../prompts/registry';
+import { useLoaded } from '../../components/use-loaded';
 import { showPrompt } from '../../state/prompt';
 import { setMultiple, useSelection } from '../../state/selection';
 import type { SessionUser } from '../../state/session';
 import { useUser } from '../../state/session';
 import { useStore } from '../../state/store';
 import { isUnfinished, transfersStore } from '../../state/transfers';
+import { download } from './download-items';
 import { uploadFolderInputId, uploadInputId } from './listing';
 import { listedItems } from './paged-rows';
 
+// The open file's actions come with the editor, which loads on demand too; a listing's with its
+// selection bar. Neither belongs to the first screen.
+const loadSelectionActions = () =>
+  import('./selection-actions').then((module) => module.SelectionActions);
+
 export type FilesScreenKind = 'listing' | 'editor' | 'preview';
-
-/** One file downloads at once; a folder or several items ask for the archive format. */
-export function download(
-  queryClient: QueryClient,
-  api: ApiClient,
-  resource: Resource,
-  items: readonly ResourceItem[],
-): void {
-  const targets = items.length > 0 ? items : [resource];
-  const [only] = targets;
-  if (targets.length === 1 && only && !only.isDir) {
-    // The download code loads on the first download: every first screen is lighter without it.
-    import('../../components/start-download')
-      .then((start) => start.downloadItems(queryClient, api, [only.path]))
-      .catch(notifyError);
-    return;
-  }
-  showPrompt('download', { paths: targets.map((item) => item.path) });
-}
-
-/** The folder copy and move start from: the listing itself, or the open file's folder. */
-function folderOf(resource: Resource): string {
-  return resource.isDir ? resource.path : parentPath(resource.path);
-}
 
 /** File Browser's cycle: list → mosaic → mosaic gallery → list; the button shows the next one. */
 const nextView = { list: 'mosaic', mosaic: 'mosaic gallery', 'mosaic gallery': 'list' } as const;
@@ -77,129 +59,92 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
   const items: ResourceItem[] = listing
     ? listedItems(queryClient, resource).filter((item) => selectedPaths.has(item.path))
     : [resource];
-  const count = items.length;
-  const [first] = items;
+  // Download and info act on the selection from its bar while there is one.
+  const forFolder = !listing || items.length === 0;
   const perm = user.perm;
+  const SelectionActions = useLoaded(loadSelectionActions, !listing);
 
-  const selectionButtons = (
-    <>
-      {perm.share && count === 1 && first && promptComponents.share && (
-        <IconButton
-          icon="share"
-          label={t('buttons.share')}
-          onClick={() => showPrompt('share', { item: first })}
-        />
-      )}
-      {perm.rename && count === 1 && first && (
-        <IconButton
-          icon="rename"
-          label={t('buttons.rename')}
-          onClick={() => showPrompt('rename', { item: first, isOpen: !listing })}
-        />
-      )}
-      {perm.create && count > 0 && (
-        <IconButton
-          icon="copy"
-          label={t('buttons.copy')}
-          onClick={() => showPrompt('copy', { items, folder: folderOf(resource) })}
-        />
-      )}
-      {perm.rename && count > 0 && (
-        <IconButton
-          icon="move"
-          label={t('buttons.move')}
-          onClick={() => showPrompt('move', { items, folder: folderOf(resource) })}
-        />
-      )}
-      {perm.delete && count > 0 && (
-        <IconButton
-          icon="delete"
-          label={t('buttons.delete')}
-          onClick={() => showPrompt('delete', { items, isOpen: !listing })}
-        />
-      )}
-    </>
+  const switchView = listing && (
+    <IconButton
+      icon={viewIcons[nextViewOf(user)]}
+      label={t('buttons.switchView')}
+      onClick={() =>
+        toggleView(api, user, () => void queryClient.invalidateQueries({ queryKey: ['resource'] }))
+      }
+    />
   );
-  const otherButtons = (
-    <>
-      {fileActions.map((Action, index) => (
-        <Action key={index} resource={resource} items={items} screen={screen} />
-      ))}
-      {listing && (
-        <IconButton
-          icon={viewIcons[nextViewOf(user)]}
-          label={t('buttons.switchView')}
-          onClick={() =>
-            toggleView(
-              api,
-              user,
-              () => void queryClient.invalidateQueries({ queryKey: ['resource'] }),
-            )
-          }
-        />
-      )}
-      {perm.download && (
-        <IconButton
-          icon="download"
-          label={t('buttons.download')}
-          onClick={() => download(queryClient, api, resource, items)}
-        />
-      )}
-      {listing && perm.create && (
-        <>
-          <IconButton
-            icon="upload"
-            label={t('buttons.uploadFiles')}
-            state={uploadState}
-            onClick={() => document.getElementById(uploadInputId)?.click()}
-          />
-          <IconButton
-            icon="uploadFolder"
-            label={t('buttons.uploadFolder')}
-            onClick={() => document.getElementById(uploadFolderInputId)?.click()}
-          />
-        </>
-      )}
-      <IconButton
-        icon="info"
-        label={t('buttons.info')}
-        onClick={() =>
-          showPrompt('info', {
-            items: listing ? items : [resource],
-            folder: listing ? resource : undefined,
-          })
-        }
-      />
-      {listing && (
-        <IconButton
-          icon="select"
-          label={t('buttons.selectMultiple')}
-          aria-pressed={selection.multiple}
-          className={selection.multiple ? 'active' : undefined}
-          onClick={() => setMultiple(!selection.multiple)}
-        />
-      )}
-    </>
+  const uploadFiles = listing && perm.create && (
+    <IconButton
+      icon="upload"
+      label={t('buttons.uploadFiles')}
+      state={uploadState}
+      onClick={() => document.getElementById(uploadInputId)?.click()}
+    />
+  );
+  const extensions = fileActions.map((Action, index) => (
+    <Action key={index} resource={resource} items={items} screen={screen} />
+  ));
+  const downloadButton = perm.download && forFolder && (
+    <IconButton
+      icon="download"
+      label={t('buttons.download')}
+      onClick={() => download(queryClient, api, resource, listing ? [] : items)}
+    />
+  );
+  const uploadFolder = listing && perm.create && (
+    <IconButton
+      icon="uploadFolder"
+      label={t('buttons.uploadFolder')}
+      onClick={() => document.getElementById(uploadFolderInputId)?.click()}
+    />
+  );
+  const info = forFolder && (
+    <IconButton
+      icon="info"
+      label={t('buttons.info')}
+      onClick={() =>
+        showPrompt('info', listing ? { items: [], folder: resource } : { items: [resource] })
+      }
+    />
+  );
+  const selectMultiple = listing && (
+    <IconButton
+      icon="select"
+      label={t('buttons.selectMultiple')}
+      aria-pressed={selection.multiple}
+      className={selection.multiple ? 'active' : undefined}
+      onClick={() => setMultiple(!selection.multiple)}
+    />
   );
 
-  // At 736 px or less a listing with a selection keeps its selection actions inline, with a counter.
-  if (mobile && listing && count > 0)
+  // On a phone a listing keeps its everyday buttons (view, upload) in the bar, the rest in the menu.
+  if (mobile && listing)
     return (
       <HeaderActions
         inline={
           <>
-            <span className="selection-count">{t('header.selected', { count })}</span>
-            {selectionButtons}
+            {switchView}
+            {uploadFiles}
           </>
         }
       >
-        {otherButtons}
+        {extensions}
+        {downloadButton}
+        {uploadFolder}
+        {info}
+        {selectMultiple}
       </HeaderActions>
     );
   return (
     <HeaderActions>
-      {selectionButtons}
-      {otherButtons}
+      {!listing && SelectionActions && <SelectionActions resource={resource} items={items} />}
+      {extensions}
+      {switchView}
+      {downloadButton}
+      {uploadFiles}
+      {uploadFolder}
+      {info}
+      {selectMultiple}
     </HeaderActions>
   );
 }

@@ -1,5 +1,5 @@
-// One listing item (a list row, a folder card or a file tile): selection clicks, opening by double-click
-// or double-tap, dragging and dropping onto folders.
+// One listing item (a list row, a folder card or a file tile): selection clicks and its checkbox,
+// opening by double-click or double-tap, dragging and dropping onto folders.
 import { memo, useState } from 'react';
 import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { ResourceItem } from '../../api/resources';
 import type { ClickModifiers } from '../../state/selection';
 import type { ItemLayout } from './listing-layout';
 import { FileIcon, Thumbnail } from '../../components/file-icon';
+import { Icon } from '../../components/icons';
 import { formatDate, formatRelative, formatSize } from '../../components/format';
 
 /** docs/UI.md, Figures: a second tap within 300 ms counts as a double-tap. */
@@ -50,6 +51,10 @@ export const ListingItem = memo(function ListingItem({
     if (second) return handlers.open(item);
     handlers.click(item, { ctrl: event.ctrlKey || event.metaKey, shift: event.shiftKey });
   };
+  const onCheck = (event: MouseEvent) => {
+    event.stopPropagation();
+    handlers.click(item, { ctrl: true, shift: event.shiftKey });
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -92,6 +97,11 @@ export const ListingItem = memo(function ListingItem({
       onDragStart={(event) => handlers.dragStart(item, event)}
       {...dropProps}
     >
+      {/* A pointer's way to add to the selection (docs/UI.md, Behaviour); the option itself carries
+          the state for assistive technology, and Space toggles it from the keyboard. */}
+      <span className="item-check" aria-hidden="true" onClick={onCheck}>
+        <Icon name="check" size={16} />
+      </span>
       {item.isDir ? (
         <FileIcon item={item} size={28} />
       ) : (

@@ -1,4 +1,4 @@
-// The listing's arrow keys, Home and End (docs/UI.md, Accessibility), loaded once a listing shows: focus
+// The listing's arrow keys, Home and End (docs/UI.md, Accessibility), loaded at the first such key: focus
 // moves to the item the key points at and selects it alone; Shift adds both ends of the step to the
 // selection; Ctrl/Cmd (or multi-select mode) moves focus only, for Space to toggle. Up and down keep
 // the column as the rows allow, left and right step through the reading order (mirrored in a
@@ -9,7 +9,7 @@ import type { Row } from './listing-layout';
 /** The item rows as the listing lays them out, each a list of paths (a list row holds one). */
 export type ItemRows = readonly (readonly string[])[];
 
-interface ListingKey {
+export interface ListingKey {
   key: string;
   shift: boolean;
   /** Ctrl or Cmd. */
@@ -62,10 +62,8 @@ function focusWhenDrawn(container: HTMLElement, path: string): void {
   observer.observe(container, { childList: true, subtree: true });
 }
 
-const movementKeys = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
-
 /** Moves focus (and the selection) for a key pressed on an item, the listing laid out as `rows` of `heights`. */
-function moveByKey(
+export function moveByKey(
   container: HTMLElement,
   [rows, heights]: [readonly Row[], readonly number[]],
   press: ListingKey,
@@ -84,20 +82,4 @@ function moveByKey(
   if (!container.querySelector(`.item[data-path="${CSS.escape(target)}"]`))
     window.scrollTo({ top: top - window.innerHeight / 2 });
   focusWhenDrawn(container, target);
-}
-
-/** Handles the keys on the listing's items until `signal` aborts; `layout` gives the rows as drawn now. */
-export function listenForKeys(
-  container: HTMLElement,
-  layout: () => [readonly Row[], readonly number[]],
-  signal: AbortSignal,
-): void {
-  const onKey = (event: KeyboardEvent) => {
-    const from = (event.target as HTMLElement).closest<HTMLElement>('.item')?.dataset.path;
-    if (from === undefined || event.altKey || !movementKeys.has(event.key)) return;
-    event.preventDefault();
-    const control = event.ctrlKey || event.metaKey;
-    moveByKey(container, layout(), { key: event.key, shift: event.shiftKey, control, from });
-  };
-  container.addEventListener('keydown', onKey, { signal });
 }

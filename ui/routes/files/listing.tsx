@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ChangeEvent, DragEvent } from 'react';
+import type { ChangeEvent, DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filesUrl, isBigFolder, mayHaveThumb, previewLink } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
@@ -16,7 +16,6 @@ import { notifyError } from '../../components/describe-error';
 import { Icon } from '../../components/icons';
 import { useElementWidth } from '../../components/use-media';
 import {
-  setMultiple,
   setSelected,
   selectionAfterClick,
   selectionStore,
@@ -27,11 +26,12 @@ import type { ItemHandlers } from './listing-item';
 import { internalDragType, ListingItem } from './listing-item';
 import type { ItemLayout, Row } from './listing-layout';
 import { columnsOfRow, gridOf, listRowHeight, rowHeight, rowsOf } from './listing-layout';
-import { ListingSort } from './listing-sort';
+import { ListingTop } from './listing-top';
 import { isFileDrag, takeDrop } from './drop';
 import type { DroppedItems } from './drop';
 import { loadedItems, PagedRow } from './paged-rows';
 import { useVirtualRows } from './virtual-rows';
+import { listenForKeys } from './listing-key-listener';
 
 /** docs/UI.md, Figures: 50 items at first, 50 more each time the page is scrolled to its bottom. */
 export const pageSize = 50;
@@ -58,7 +58,14 @@ function uploadDrop(
     .catch(notifyError);
 }
 
-export function Listing({ resource }: { resource: Resource }) {
+export function Listing({
+  resource,
+  breadcrumbs,
+}: {
+  resource: Resource;
+  /** Shown at the top, which stays in view while the listing scrolls (listing-top.tsx). */
+  breadcrumbs: ReactNode;
+}) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -116,9 +123,7 @@ export function Listing({ resource }: { resource: Resource }) {
   useEffect(() => {
     if (!container) return;
     const detach = new AbortController();
-    void import('./listing-keys').then((keys) =>
-      keys.listenForKeys(container, () => laidOut.current(), detach.signal),
-    );
+    listenForKeys(container, () => laidOut.current(), detach.signal);
     return () => detach.abort();
   }, [container]);
 
@@ -238,17 +243,14 @@ export function Listing({ resource }: { resource: Resource }) {
   );
   return (
     <div
-      className={`listing ${tiled ? 'mosaic' : 'list'}${grid.mode === 'gallery' ? ' gallery' : ''}${dropping ? ' dropping' : ''}`}
+      className={`listing ${tiled ? 'mosaic' : 'list'}${grid.mode === 'gallery' ? ' gallery' : ''}${selected.size > 0 ? ' selecting' : ''}${dropping ? ' dropping' : ''}`}
       {...dropZone}
     >
-      {selection.multiple && (
-        <div className="multiple-banner" role="status">
-          <span>{t('files.multipleSelectionEnabled')}</span>
-          <button type="button" className="button button-flat" onClick={() => setMultiple(false)}>
-            {t('buttons.clear')}
-          </button>
-        </div>
-      )}
+      <ListingTop
+        resource={resource}
+        breadcrumbs={breadcrumbs}
+        count={ordered.length === 0 ? undefined : (pagedTotal ?? ordered.length)}
+      />
       {ordered.length === 0 ? (
         <div className="lonely">
           <Icon name={user.perm.create ? 'upload' : 'folder'} size={48} />
@@ -267,62 +269,56 @@ export function Listing({ resource }: { resource: Resource }) {
           )}
         </div>
       ) : (
-        <>
-          <p className="listing-count" role="status">
-            {t('files.itemCount', { count: pagedTotal ?? ordered.length })}
-          </p>
-          <ListingSort />
-          <div
-            ref={setContainer}
-            className="listing-body"
-            role="listbox"
-            aria-multiselectable="true"
-            aria-label={t('files.listing')}
-            style={{ height: total }}
-          >
-            {/* Tiles are sized by the width: none before it is known (all would seem on screen). */}
-            {(width > 0 || !tiled ? onScreen : []).map(({ index, top, height }) => {
-              if (pagedTotal !== undefined)
-                return (
-                  <div
-                    key={index}
-                    className="listing-row rows"
-                    role="presentation"
-                    style={{ top, height, gridTemplateColumns: 'minmax(0, 1fr)' }}
-                  >
-                    <PagedRow api={api} folder={resource.path} index={index}>
-                      {(item) => itemView(item, 'row')}
-                    </PagedRow>
-                  </div>
-                );
-              const row = rows[index];
-              if (!row) return null;
-              return row.kind === 'heading' ? (
-                <h2
-                  key={`h${index}`}
-                  className="listing-heading"
-                  role="presentation"
-                  style={{ top, height }}
-                >
-                  {row.label}
-                </h2>
-              ) : (
+        <div
+          ref={setContainer}
+          className="listing-body"
+          role="listbox"
+          aria-multiselectable="true"
+          aria-label={t('files.listing')}
+          style={{ height: total }}
+        >
+          {/* Tiles are sized by the width: none before it is known (all would seem on screen). */}
+          {(width > 0 || !tiled ? onScreen : []).map(({ index, top, height }) => {
+            if (pagedTotal !== undefined)
+              return (
                 <div
-                  key={row.items[0]?.path}
-                  className={`listing-row ${row.layout}s`}
+                  key={index}
+                  className="listing-row rows"
                   role="presentation"
-                  style={{
-                    top,
-                    height: row.layout === 'tile' ? grid.tileSize : height,
-                    gridTemplateColumns: `repeat(${columnsOfRow(row.layout, grid)}, minmax(0, 1fr))`,
-                  }}
+                  style={{ top, height, gridTemplateColumns: 'minmax(0, 1fr)' }}
                 >
-                  {row.items.map((item) => itemView(item, row.layout))}
+                  <PagedRow api={api} folder={resource.path} index={index}>
+                    {(item) => itemView(item, 'row')}
+                  </PagedRow>
                 </div>
               );
-            })}
-          </div>
-        </>
+            const row = rows[index];
+            if (!row) return null;
+            return row.kind === 'heading' ? (
+              <h2
+                key={`h${index}`}
+                className="listing-heading"
+                role="presentation"
+                style={{ top, height }}
+              >
+                {row.label}
+              </h2>
+            ) : (
+              <div
+                key={row.items[0]?.path}
+                className={`listing-row ${row.layout}s`}
+                role="presentation"
+                style={{
+                  top,
+                  height: row.layout === 'tile' ? grid.tileSize : height,
+                  gridTemplateColumns: `repeat(${columnsOfRow(row.layout, grid)}, minmax(0, 1fr))`,
+                }}
+              >
+                {row.items.map((item) => itemView(item, row.layout))}
+              </div>
+            );
+          })}
+        </div>
       )}
       {dropping && <div className="drop-hint">{t('files.dropHere')}</div>}
       {user.perm.create && (

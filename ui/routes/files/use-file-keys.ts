@@ -1,21 +1,18 @@
-// The files screen's keys (docs/UI.md, Input and Figures): F2, Delete, Esc, Ctrl/Cmd+S, and Ctrl/Cmd+C, X, V.
+// The files screen's keys (docs/UI.md, Input and Figures) are caught from the first render; what they
+// do (file-keys.ts) loads at the first one of them: the first load has no room for it
+// (scripts/build-ui.ts). Until it has loaded only Ctrl/Cmd+S needs holding back at once (the
+// browser would save the page); the others do nothing by default where they apply.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Resource } from '../../api/resources';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
-import { clipboardStore } from '../../state/clipboard';
-import { promptStore, showPrompt } from '../../state/prompt';
-import { clearSelection, selectionStore } from '../../state/selection';
-import { sessionStore } from '../../state/session';
-import { download } from './file-actions';
-import { listedItems } from './paged-rows';
+import { promptStore } from '../../state/prompt';
 import type { FilesScreenKind } from './file-actions';
+import type { handleFileKey } from './file-keys';
 
-function typingInField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
+const plainKeys = new Set(['F2', 'Delete', 'Escape']);
+const modifiedKeys = new Set(['s', 'c', 'x', 'v']);
 
 export function useFileKeys(
   resource: Resource | undefined,
@@ -27,62 +24,25 @@ export function useFileKeys(
   latest.current = { resource, screen };
 
   useEffect(() => {
+    let handle: typeof handleFileKey | undefined;
+    let loading: Promise<typeof handleFileKey> | undefined;
+    let mounted = true;
     const onKey = (event: KeyboardEvent) => {
-      const { resource: shown, screen: kind } = latest.current;
-      const user = sessionStore.get()?.user;
-      if (!shown || !kind || !user || promptStore.get()) return;
-      const listing = kind === 'listing';
-      const selectedPaths = new Set(selectionStore.get().paths);
-      const selected = listing
-        ? listedItems(queryClient, shown).filter((item) => selectedPaths.has(item.path))
-        : [];
+      const context = { ...latest.current, api, queryClient };
+      if (handle) return handle(event, context);
       const modifier = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
-
-      if (event.key === 'F2') {
-        const [only] = selected;
-        if (!listing || !user.perm.rename || selected.length !== 1 || !only) return;
-        event.preventDefault();
-        showPrompt('rename', { item: only, isOpen: false });
-      } else if (event.key === 'Delete') {
-        if (kind === 'editor' || !user.perm.delete || typingInField(event.target)) return;
-        const items = listing ? selected : [shown];
-        if (items.length === 0) return;
-        event.preventDefault();
-        showPrompt('delete', { items, isOpen: !listing });
-      } else if (event.key === 'Escape') {
-        if (listing) clearSelection();
-      } else if (modifier && key === 's') {
-        // The editor saves on its own; everywhere else Ctrl/Cmd+S downloads.
-        if (kind === 'editor') return;
-        event.preventDefault();
-        if (user.perm.download) download(queryClient, api, shown, selected);
-      } else if (modifier && (key === 'c' || key === 'x')) {
-        if (!listing || typingInField(event.target) || selected.length === 0) return;
-        if (key === 'x' && !user.perm.rename) return;
-        event.preventDefault();
-        clipboardStore.set({ key: key === 'c' ? 'c' : 'x', items: selected });
-      } else if (modifier && key === 'v') {
-        const clipboard = clipboardStore.get();
-        if (!listing || typingInField(event.target) || !clipboard || clipboard.items.length === 0)
-          return;
-        const allowed = clipboard.key === 'x' ? user.perm.rename : user.perm.create;
-        if (!allowed) return;
-        event.preventDefault();
-        const action = clipboard.key === 'x' ? 'rename' : 'copy';
-        // The transfer code loads on the first paste (the files screen shows sooner without it).
-        void import('./transfer').then((transfer) =>
-          transfer
-            .transferWithConfirmation(api, queryClient, action, clipboard.items, shown.path)
-            .then((done) => {
-              if (done && clipboard.key === 'x') clipboardStore.set(null);
-            })
-            .catch(notifyError)
-            .finally(() => void transfer.refreshListings(queryClient)),
-        );
-      }
+      if (!plainKeys.has(event.key) && !(modifier && modifiedKeys.has(key))) return;
+      // Judged now, not once the code has loaded: Esc may close a prompt before then.
+      if (promptStore.get()) return;
+      if (modifier && key === 's' && context.screen !== 'editor') event.preventDefault();
+      loading ??= import('./file-keys').then((keys) => (handle = keys.handleFileKey));
+      loading.then((loaded) => mounted && loaded(event, context), notifyError);
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      mounted = false;
+      window.removeEventListener('keydown', onKey);
+    };
   }, [api, queryClient]);
 }
