@@ -212,6 +212,8 @@ export function Listing({ resource }: { resource: Resource }) {
       thumb={thumbOf(item)}
       selected={selected.has(item.path)}
       draggable={draggable}
+      singleClick={user.singleClick === true}
+      exactDate={user.dateFormat === true}
       handlers={handlers}
     />
   );
