@@ -9,7 +9,10 @@ import { config } from './config';
 import { applyLocale } from './i18n';
 import { routeTree } from './routes/route-tree';
 import { clearSession, sessionStore } from './state/session';
+import { startTheme } from './state/theme';
 import './styles/index.css';
+
+startTheme();
 
 const queryClient = new QueryClient({
   defaultOptions: {

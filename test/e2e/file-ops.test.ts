@@ -279,4 +279,35 @@ describe('file operations', () => {
     await tab.page.locator('.overlay').click({ position: { x: 5, y: 5 } });
     assert.equal(await dialog().count(), 0);
   });
+
+  it('copies a checksum with its button and shows the exact date beside the relative one', async () => {
+    const old = new Date('2021-03-04T10:00:00Z');
+    fs.utimesSync(path.join(root, 'note.txt'), old, old);
+    for (const [size, viewport] of [
+      ['desktop', { width: 1366, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      const page = await ui.newPage({ viewport });
+      await page.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.open('/files/');
+      await page.page.locator('.item[data-path="/note.txt"]').click();
+      // A selection's actions are in its bar, at both sizes.
+      await page.page
+        .getByRole('toolbar', { name: 'Actions on the selection' })
+        .getByRole('button', { name: 'Info' })
+        .click();
+      const info = page.page.getByRole('dialog');
+      await info.getByRole('button', { name: 'Show MD5' }).click();
+      await info.getByRole('button', { name: 'Copy MD5' }).click();
+      await page.page.getByRole('status').filter({ hasText: 'Copied!' }).waitFor();
+      const copied = await page.page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(copied, createHash('md5').update('hello note').digest('hex'));
+      const modified = await info.locator('time').innerText();
+      assert.match(modified, /years? ago/);
+      assert.match(modified, /2021/);
+      await page.shot(`prompt-info-copy-${size}`);
+      assertNoErrors(page);
+      await page.close();
+    }
+  });
 });

@@ -62,7 +62,7 @@ describe('global settings', () => {
     await global.getByLabel('Disable external links (except documentation)').check();
     await global.getByLabel('Instance name').fill('Team files');
     await global.getByLabel('Branding directory path').fill('/srv/branding');
-    await global.getByRole('button', { name: 'Update' }).click();
+    await global.getByRole('button', { name: 'Save global settings' }).click();
     await tab.page.getByRole('status').getByText('Settings updated!').waitFor();
 
     const saved = await settings();
@@ -99,7 +99,7 @@ describe('global settings', () => {
     assert.equal(await global.getByLabel('Rule 1', { exact: true }).inputValue(), '/secret');
     await global.getByLabel('Allow users to signup').uncheck();
     await global.getByRole('button', { name: 'Remove rule 2' }).click();
-    await global.getByRole('button', { name: 'Update' }).click();
+    await global.getByRole('button', { name: 'Save global settings' }).click();
     await tab.page.getByRole('status').getByText('Settings updated!').waitFor();
     const after = await settings();
     assert.equal(after.signup, false);
@@ -124,7 +124,7 @@ describe('global settings', () => {
     await runner.getByLabel('Before save').fill('  echo one  \n\n   \necho two\n');
     await runner.getByText('After delete').click();
     await runner.getByLabel('After delete').fill('logger deleted $FILE &');
-    await runner.getByRole('button', { name: 'Update' }).click();
+    await runner.getByRole('button', { name: 'Save commands' }).click();
     await tab.page.getByRole('status').getByText('Commands updated!').waitFor();
     const saved = await settings();
     assert.deepEqual(saved.commands.before_save, ['echo one', 'echo two']);
@@ -149,10 +149,12 @@ describe('global settings', () => {
     const defaults = card(tab, 'User default settings');
     assert.equal(await defaults.getByLabel('Administrator').count(), 0, 'no admin by default');
     assert.equal(await defaults.getByLabel('Username').count(), 0);
+    // File Browser's default scope '.' shows as users' scopes do.
+    assert.equal(await defaults.getByLabel('Scope').inputValue(), '/');
     await defaults.getByLabel('Delete files and directories').uncheck();
     await defaults.getByLabel('Commands', { exact: true }).fill('git  ls ');
     await defaults.getByLabel('Language').selectOption('de');
-    await defaults.getByRole('button', { name: 'Update' }).click();
+    await defaults.getByRole('button', { name: 'Save user defaults' }).click();
     await tab.page.getByRole('status').getByText('Settings updated!').waitFor();
     const saved = await settings();
     assert.equal(saved.defaults.perm.delete, false);
@@ -177,7 +179,7 @@ describe('global settings', () => {
     const last = await global.locator('.rule-row').count();
     await global.getByLabel(`Rule ${last}: path or regular expression`).selectOption('regex');
     await global.getByLabel(`Rule ${last}`, { exact: true }).fill('(unclosed');
-    await global.getByRole('button', { name: 'Update' }).click();
+    await global.getByRole('button', { name: 'Save global settings' }).click();
     const alert = tab.page.getByRole('alert');
     await alert.getByText(/rules\[\d+\].*\(unclosed/).waitFor();
     await tab.shot('global-error-light');

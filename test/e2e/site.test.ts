@@ -172,7 +172,7 @@ describe('Hugo sites in the files screen', { skip: hugoMissing }, () => {
     assert.equal(await card.getByLabel('Site folders').inputValue(), '');
     await card.getByLabel('Build command').fill('  hugo --minify ');
     await card.getByLabel('Site folders').fill('/blog\n\n  /other  \n');
-    await card.getByRole('button', { name: 'Update' }).click();
+    await card.getByRole('button', { name: 'Save site settings' }).click();
     await tab.page.getByRole('status').getByText('Settings updated!').waitFor();
     const token = await ui.server.adminToken();
     const saved = (await ui.server.request('GET', '/api/settings', { token })).json<{
@@ -190,7 +190,7 @@ describe('Hugo sites in the files screen', { skip: hugoMissing }, () => {
     assert.equal(await card.getByLabel('Site folders').inputValue(), '/blog\n/other');
     await card.getByLabel('Build command').fill('hugo');
     await card.getByLabel('Site folders').fill('');
-    await card.getByRole('button', { name: 'Update' }).click();
+    await card.getByRole('button', { name: 'Save site settings' }).click();
     await tab.page.getByRole('status').getByText('Settings updated!').waitFor();
   });
 

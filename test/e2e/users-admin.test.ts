@@ -144,6 +144,14 @@ describe('user management', () => {
     }
     assert.equal(await lock.isChecked(), false);
     assert.equal(await lock.isDisabled(), true);
+    // The disabled box says why, and is described by that note.
+    const note = form.getByText('Administrators can always change their own password.');
+    await note.waitFor();
+    assert.equal(
+      await lock.getAttribute('aria-describedby'),
+      await note.getAttribute('id'),
+      'the note describes the box',
+    );
     await tab.shot('user-admin-locked-light');
 
     await form.getByLabel('Administrator').uncheck();
@@ -310,6 +318,25 @@ describe('user management', () => {
     assert.equal(await nav.getByRole('link', { name: 'User Management' }).count(), 0);
     assertNoErrors(tab);
     await tab.close();
+  });
+
+  it('leads back from a user to the users list, on a desktop and a phone', async () => {
+    const bobId = (await users()).find((user) => user.username === 'bob')?.id;
+    for (const [size, viewport] of [
+      ['desktop', { width: 1366, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      const tab = await ui.newPage({ viewport });
+      await tab.open(`/settings/users/${bobId}`);
+      await userForm(tab).getByLabel('Username').waitFor();
+      await userForm(tab).getByLabel('Administrator').check();
+      await tab.shot(`user-back-${size}`);
+      await tab.page.getByRole('link', { name: 'Back to users' }).click();
+      await tab.page.waitForURL(/\/settings\/users$/);
+      await tab.page.getByRole('table').getByRole('cell', { name: 'bob', exact: true }).waitFor();
+      assertNoErrors(tab);
+      await tab.close();
+    }
   });
 
   it('looks right in light and dark, wide and narrow', async () => {

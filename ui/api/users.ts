@@ -1,9 +1,9 @@
-// Storing the current user's own preferences (sorting, view mode, locale) with PUT /api/users/{id}.
+// Storing the current user's own preferences (sorting, view mode, locale, profile choices) with PUT /api/users/{id}.
 import type { SessionUser } from '../state/session';
 import { patchUser } from '../state/session';
 import type { ApiClient } from './client';
 
-type UserField = 'sorting' | 'viewMode' | 'locale';
+type UserField = 'sorting' | 'viewMode' | 'locale' | 'hideDotfiles' | 'singleClick' | 'dateFormat';
 
 /** Applies the change locally at once, then stores it; the server's renew hint refreshes the token. */
 export async function updateOwnPreferences(

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../api/use-api';
 import { secondsLeft } from '../state/transfer-rate';
 import type { Transfer } from '../state/transfers';
-import { clearFinished, isUnfinished, setExpanded, useTransfers } from '../state/transfers';
+import { clearFinished, setExpanded } from '../state/transfer-changes';
+import { isUnfinished, useTransfers } from '../state/transfers';
 import {
   bindUploads,
   cancelAll,

@@ -1,4 +1,5 @@
-// info: name, size, last modified, folder counts, and the checksums of one file on demand (docs/UI.md, Screens).
+// info: name, size, last modified (relative and exact), folder counts, and the checksums of one file on
+// demand, each with a copy button (docs/UI.md, Screens).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +8,11 @@ import type { ChecksumAlgorithm, ResourceItem } from '../api/resources';
 import { useApi } from '../api/use-api';
 import { describeError } from '../components/describe-error';
 import { formatDate, formatRelative, formatSize } from '../components/format';
-import { Spinner } from '../components/icon-button';
+import { IconButton, Spinner } from '../components/icon-button';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
+import { showError, showSuccess } from '../state/toasts';
+import { copyText } from './share-clipboard';
 import { PromptFrame } from './prompt-frame';
 
 function Checksum({ item, algorithm }: { item: ResourceItem; algorithm: ChecksumAlgorithm }) {
@@ -24,14 +27,26 @@ function Checksum({ item, algorithm }: { item: ResourceItem; algorithm: Checksum
       (error: unknown) => setState({ error: describeError(error) }),
     );
   };
+  const copy = (value: string) =>
+    copyText(value).then(
+      () => showSuccess(t('toasts.copied')),
+      () => showError(t('prompts.info.copyFailed')),
+    );
   return (
     <div className="info-row">
       <dt>{t('prompts.info.checksum', { algorithm: label })}</dt>
       <dd>
         {state.value ? (
-          <code className="checksum" data-algorithm={algorithm}>
-            {state.value}
-          </code>
+          <span className="checksum-value">
+            <code className="checksum" data-algorithm={algorithm}>
+              {state.value}
+            </code>
+            <IconButton
+              icon="copy"
+              label={t('prompts.info.copyChecksum', { algorithm: label })}
+              onClick={() => copy(state.value ?? '')}
+            />
+          </span>
         ) : state.loading ? (
           <Spinner />
         ) : (
@@ -73,8 +88,9 @@ function ItemInfo({
       <Row label={t('prompts.info.displayName')}>{item.name || t('files.home')}</Row>
       {!item.isDir && <Row label={t('prompts.info.size')}>{formatSize(item.size)}</Row>}
       <Row label={t('prompts.info.lastModified')}>
-        <time dateTime={item.modified} title={formatDate(item.modified)}>
+        <time dateTime={item.modified}>
           {formatRelative(item.modified)}
+          <span className="info-exact">{formatDate(item.modified)}</span>
         </time>
       </Row>
       {item.isDir && numbers && (

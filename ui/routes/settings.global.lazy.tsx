@@ -1,6 +1,6 @@
-// Global settings (admin, docs/UI.md, Screens): four cards, each saving only its own fields — the global
-// settings, Hugo site publishing, the new-user defaults (the user form in default mode), and the
-// command runner.
+// Global settings (admin, docs/UI.md, Screens): four cards, each saving only its own fields with a
+// button that names them — the global settings, Hugo site publishing, the new-user defaults (the user
+// form in default mode), and the command runner.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ function GlobalCard({ settings }: { settings: Settings }) {
     <Card
       title={t('settings.global.title')}
       onSubmit={submit}
-      actions={<SaveButton busy={save.busy} label={t('settings.update')} />}
+      actions={<SaveButton busy={save.busy} label={t('settings.saveCard.global')} />}
     >
       <label className="settings-check">
         <input
@@ -116,7 +116,7 @@ function DefaultsCard({ settings }: { settings: Settings }) {
       title={t('settings.defaults.title')}
       description={t('settings.defaults.help')}
       onSubmit={() => void save.run({ defaults: defaultsOf(state) }, t('settings.updated'))}
-      actions={<SaveButton busy={save.busy} label={t('settings.update')} />}
+      actions={<SaveButton busy={save.busy} label={t('settings.saveCard.defaults')} />}
     >
       <UserForm mode="default" state={state} onChange={setState} />
     </Card>
@@ -144,7 +144,7 @@ function CommandsCard({ settings }: { settings: Settings }) {
       title={t('settings.commands.title')}
       description={t('settings.commands.help')}
       onSubmit={submit}
-      actions={<SaveButton busy={save.busy} label={t('settings.update')} />}
+      actions={<SaveButton busy={save.busy} label={t('settings.saveCard.commands')} />}
     >
       <ExecNote />
       <div className="hooks">

@@ -1,4 +1,4 @@
-// Profile settings (any user): the interface language, and the password card unless it is locked.
+// Profile settings (any user): the interface language, the preferences, and the password card unless it is locked.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateOwnPreferences } from '../api/users';
@@ -9,6 +9,7 @@ import { applyLocale, i18n } from '../i18n';
 import { setToken, useUser } from '../state/session';
 import { showSuccess } from '../state/toasts';
 import { LanguageSelect } from './settings/language-select';
+import { PreferencesCard } from './settings/preferences-card';
 import { languageCode } from './settings/languages';
 import { canSendPassword, passwordTint } from './settings/settings-text';
 import { Card, SaveButton, SettingsPage } from './settings/settings-page';
@@ -123,6 +124,7 @@ export default function ProfileSettings() {
       <div className="settings-columns">
         <div className="settings-column">
           <LanguageCard />
+          <PreferencesCard />
         </div>
         {!user.lockPassword && (
           <div className="settings-column">

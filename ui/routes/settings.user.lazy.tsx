@@ -1,7 +1,7 @@
 // One user (admin, docs/UI.md, Screens): /settings/users/new creates from the defaults, /settings/users/{id} edits.
 // A user that cannot be fetched sends the admin to /settings/users/new (docs/UI.md, Behaviour and Errors).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingsQuery } from '../api/settings';
@@ -13,6 +13,7 @@ import { ApiError } from '../api/client';
 import { CurrentPasswordField } from '../components/current-password-field';
 import { errorKindOf } from '../components/error-kind';
 import { ErrorMessage } from '../components/error-page';
+import { Icon } from '../components/icons';
 import { showPrompt } from '../state/prompt';
 import { patchUser, setToken, useUser } from '../state/session';
 import { showSuccess } from '../state/toasts';
@@ -166,5 +167,13 @@ export default function UserSettings() {
         settings={settings.data}
       />
     );
-  return <SettingsPage title={title}>{content}</SettingsPage>;
+  return (
+    <SettingsPage title={title}>
+      <Link to="/settings/users" className="button button-flat back-link">
+        <Icon name="back" size={20} />
+        <span>{t('users.backToList')}</span>
+      </Link>
+      {content}
+    </SettingsPage>
+  );
 }

@@ -30,6 +30,10 @@ export interface SessionUser {
   commands: string[];
   sorting: Sorting;
   hideDotfiles?: boolean;
+  /** One click opens an item instead of selecting it (docs/UI.md, Behaviour). */
+  singleClick?: boolean;
+  /** Exact dates instead of relative ones ('5 minutes ago'). */
+  dateFormat?: boolean;
 }
 
 export interface Session {

@@ -1,6 +1,6 @@
-// Transfers the user can watch: one entry per file, what the panel and the progress bar show, and the
-// leave-page warning while any is unfinished (docs/UI.md, Behaviour). The uploading itself is in upload-queue.ts.
-import { i18n } from '../i18n';
+// Transfers the user can watch: one entry per file, what the panel and the progress bar show
+// (docs/UI.md, Behaviour). Changing them is in transfer-changes.ts, loaded with the first upload (the
+// files screen's first load has no room for it); the uploading itself is in upload-queue.ts.
 import { createStore, useStore } from './store';
 
 /**
@@ -41,15 +41,6 @@ export const transfersStore = createStore<TransfersState>({
   expanded: true,
   justFinished: false,
 });
-/** How long the success tick shows after the last upload (docs/UI.md, Behaviour). */
-export const uploadDoneMs = 1000;
-
-let nextId = 1;
-
-export function newTransferId(): number {
-  return nextId++;
-}
-
 export function useTransfers(): TransfersState {
   return useStore(transfersStore);
 }
@@ -58,61 +49,6 @@ export function useTransfers(): TransfersState {
 export function isUnfinished(transfer: Transfer): boolean {
   return (
     transfer.status === 'queued' || transfer.status === 'running' || transfer.status === 'paused'
-  );
-}
-
-export function updateTransfer(id: number, change: Partial<Transfer>): void {
-  transfersStore.set((state) => ({
-    ...state,
-    items: state.items.map((item) => (item.id === id ? { ...item, ...change } : item)),
-  }));
-}
-
-export function addTransfers(items: readonly Transfer[]): void {
-  transfersStore.set((state) => {
-    // A new batch after everything finished starts a fresh list, keeping failures to retry.
-    const busy = state.items.some(isUnfinished);
-    const kept = busy ? state.items : state.items.filter((item) => item.status !== 'done');
-    const paths = new Set(items.map((item) => item.path));
-    return {
-      ...state,
-      justFinished: false,
-      // Choosing a file again for an interrupted upload replaces its row.
-      items: [
-        ...kept.filter((item) => !(item.status === 'interrupted' && paths.has(item.path))),
-        ...items,
-      ],
-    };
-  });
-}
-
-export function removeTransfers(ids: ReadonlySet<number>): void {
-  transfersStore.set((state) => ({
-    ...state,
-    items: state.items.filter((item) => !ids.has(item.id)),
-  }));
-}
-
-/**
- * The panel's close button: finished rows go, unfinished ones stay. An interrupted upload leaves the
- * list but stays stored, to be offered again after the next reload.
- */
-export function clearFinished(): void {
-  transfersStore.set((state) => ({ ...state, items: state.items.filter(isUnfinished) }));
-}
-
-export function setExpanded(expanded: boolean): void {
-  transfersStore.set((state) => ({ ...state, expanded }));
-}
-
-/** After a file settles: the tick when the last of a batch went through without a failure. */
-export function noteSettled(): void {
-  const { items } = transfersStore.get();
-  if (items.some(isUnfinished) || items.some((item) => item.status === 'failed')) return;
-  transfersStore.set((state) => ({ ...state, justFinished: true }));
-  setTimeout(
-    () => transfersStore.set((state) => ({ ...state, justFinished: false })),
-    uploadDoneMs,
   );
 }
 
@@ -133,13 +69,3 @@ export function averageProgress(fractions: readonly number[]): number {
   const sum = fractions.reduce((total, fraction) => total + fraction * 100, 0);
   return Math.min(100, Math.max(0, Math.ceil(sum / fractions.length - 1e-9)));
 }
-
-function warnBeforeLeaving(event: BeforeUnloadEvent): string | undefined {
-  if (!transfersStore.get().items.some(isUnfinished)) return undefined;
-  event.preventDefault();
-  const message = i18n.t('upload.leaveWarning');
-  event.returnValue = message;
-  return message;
-}
-
-if (typeof window !== 'undefined') window.addEventListener('beforeunload', warnBeforeLeaving);

@@ -13,15 +13,14 @@ import { sessionStore } from './session';
 import { addSample, speedOf } from './transfer-rate';
 import type { RateSample } from './transfer-rate';
 import type { Transfer } from './transfers';
+import { isUnfinished, transfersStore } from './transfers';
 import {
   addTransfers,
-  isUnfinished,
   newTransferId,
   noteSettled,
   removeTransfers,
-  transfersStore,
   updateTransfer,
-} from './transfers';
+} from './transfer-changes';
 
 /** Files sent at once: enough to hide each request's latency, few enough not to crowd a connection. */
 export const parallelUploads = 3;

@@ -19,7 +19,7 @@ import type { ButtonState } from '../../components/icon-button';
 import { IconButton } from '../../components/icon-button';
 import { stripFrontMatter } from '../../components/front-matter';
 import { isMarkdown, MarkdownView } from '../../components/markdown-file';
-import { useMediaQuery } from '../../components/use-media';
+import { useIsDarkTheme } from '../../components/use-dark-theme';
 import type { OpenEditor } from '../../state/open-editor';
 import { openEditorStore } from '../../state/open-editor';
 import { useUser } from '../../state/session';
@@ -39,7 +39,7 @@ export default function Editor({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
   const api = useApi();
   const user = useUser();
-  const dark = useMediaQuery('(prefers-color-scheme: dark)');
+  const dark = useIsDarkTheme();
   const editable = canEdit(resource, user.perm.modify);
   const content = useRef(resource.content ?? '');
   /** The text the server holds, as last loaded or saved. */

@@ -19,7 +19,6 @@ import type { SessionUser } from '../../state/session';
 import { useUser } from '../../state/session';
 import { useStore } from '../../state/store';
 import { isUnfinished, transfersStore } from '../../state/transfers';
-import { download } from './download-items';
 import { uploadFolderInputId, uploadInputId } from './listing';
 import { listedItems } from './paged-rows';
 
@@ -88,7 +87,12 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
     <IconButton
       icon="download"
       label={t('buttons.download')}
-      onClick={() => download(queryClient, api, resource, listing ? [] : items)}
+      onClick={() =>
+        // Loaded at the first download: the files screen's first load has no room (build-ui.ts).
+        void import('./download-items')
+          .then((downloads) => downloads.download(queryClient, api, resource, listing ? [] : items))
+          .catch(notifyError)
+      }
     />
   );
   const uploadFolder = listing && perm.create && (

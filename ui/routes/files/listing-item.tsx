@@ -1,5 +1,6 @@
 // One listing item (a list row, a folder card or a file tile): selection clicks and its checkbox,
-// opening by double-click or double-tap, dragging and dropping onto folders.
+// opening by double-click or double-tap (or one click for singleClick users), dragging and dropping
+// onto folders.
 import { memo, useState } from 'react';
 import type { DragEvent, KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,8 @@ export const ListingItem = memo(function ListingItem({
   thumb,
   selected,
   draggable,
+  singleClick,
+  exactDate,
   handlers,
 }: {
   item: ResourceItem;
@@ -40,16 +43,22 @@ export const ListingItem = memo(function ListingItem({
   thumb: string | undefined;
   selected: boolean;
   draggable: boolean;
+  /** The user's singleClick: a plain click opens; Ctrl/Cmd and Shift still select. */
+  singleClick: boolean;
+  /** The user's dateFormat: the exact date shows, the relative one is its tooltip. */
+  exactDate: boolean;
   handlers: ItemHandlers;
 }) {
   const { t } = useTranslation();
   const [dropTarget, setDropTarget] = useState(false);
   const onClick = (event: MouseEvent) => {
+    const modifiers = { ctrl: event.ctrlKey || event.metaKey, shift: event.shiftKey };
+    if (singleClick && !modifiers.ctrl && !modifiers.shift) return handlers.open(item);
     const now = performance.now();
     const second = lastClick.path === item.path && now - lastClick.time < doubleTapMs;
     lastClick = second ? { path: '', time: 0 } : { path: item.path, time: now };
     if (second) return handlers.open(item);
-    handlers.click(item, { ctrl: event.ctrlKey || event.metaKey, shift: event.shiftKey });
+    handlers.click(item, modifiers);
   };
   const onCheck = (event: MouseEvent) => {
     event.stopPropagation();
@@ -111,8 +120,12 @@ export const ListingItem = memo(function ListingItem({
         {item.name}
       </span>
       <span className="item-size">{item.isDir ? t('files.noSize') : formatSize(item.size)}</span>
-      <time className="item-modified" dateTime={item.modified} title={formatDate(item.modified)}>
-        {formatRelative(item.modified)}
+      <time
+        className="item-modified"
+        dateTime={item.modified}
+        title={exactDate ? formatRelative(item.modified) : formatDate(item.modified)}
+      >
+        {exactDate ? formatDate(item.modified) : formatRelative(item.modified)}
       </time>
     </div>
   );

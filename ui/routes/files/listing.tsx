@@ -238,6 +238,8 @@ export function Listing({
       thumb={thumbOf(item)}
       selected={selected.has(item.path)}
       draggable={draggable}
+      singleClick={user.singleClick === true}
+      exactDate={user.dateFormat === true}
       handlers={handlers}
     />
   );

@@ -39,7 +39,7 @@ export function SiteCard({ settings }: { settings: Settings }) {
         title={t('settings.site.title')}
         description={t('settings.site.help')}
         onSubmit={submit}
-        actions={<SaveButton busy={save.busy} label={t('settings.update')} />}
+        actions={<SaveButton busy={save.busy} label={t('settings.saveCard.site')} />}
       >
         <label className="field">
           <span>{t('settings.site.buildCommand')}</span>

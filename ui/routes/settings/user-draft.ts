@@ -28,12 +28,23 @@ export const permissionNames = [
   'share',
 ] as const satisfies readonly (keyof Permissions)[];
 
+/**
+ * A scope written the way the server stores users' scopes ('/', '/alice'): File Browser's default
+ * scope '.' is the served folder, so the defaults show it as '/' (docs/UI.md, Screens).
+ */
+export function scopeAsShown(scope: string): string {
+  // Blank stays blank: with createUserDir it asks for a home folder.
+  if (scope.trim() === '') return '';
+  const segments = scope.split(/[/\\]/).filter((segment) => segment !== '' && segment !== '.');
+  return `/${segments.join('/')}`;
+}
+
 /** A new user starts from the defaults, with an empty name, no rules and an unlocked password. */
 export function draftFromDefaults(defaults: UserDefaults): UserFormState {
   return {
     username: '',
     password: '',
-    scope: defaults.scope,
+    scope: scopeAsShown(defaults.scope),
     locale: defaults.locale,
     lockPassword: false,
     perm: { ...defaults.perm },

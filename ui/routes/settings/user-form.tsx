@@ -89,15 +89,24 @@ export function UserForm({ mode, state, onChange, scopeHint, isLastAdmin }: User
       </div>
       <LanguageSelect value={state.locale} onChange={(locale) => set({ locale })} />
       {!isDefault && (
-        <label className="settings-check">
-          <input
-            type="checkbox"
-            checked={state.lockPassword && !state.perm.admin}
-            disabled={state.perm.admin}
-            onChange={(event) => set({ lockPassword: event.target.checked })}
-          />
-          <span>{t('users.lockPassword')}</span>
-        </label>
+        <div className="field">
+          <label className="settings-check">
+            <input
+              type="checkbox"
+              checked={state.lockPassword && !state.perm.admin}
+              disabled={state.perm.admin}
+              aria-describedby={state.perm.admin ? `${ids}-lock-note` : undefined}
+              onChange={(event) => set({ lockPassword: event.target.checked })}
+            />
+            <span>{t('users.lockPassword')}</span>
+          </label>
+          {/* An admin could unlock it again, so the form never locks an admin's password: say why it is off. */}
+          {state.perm.admin && (
+            <small id={`${ids}-lock-note`} className="settings-help">
+              {t('users.lockPasswordAdmin')}
+            </small>
+          )}
+        </div>
       )}
       <fieldset className="settings-group">
         <legend>{t('users.permissions')}</legend>
