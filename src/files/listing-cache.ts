@@ -10,6 +10,12 @@ export interface SortedFolder {
   table: FolderTable;
   order: Uint32Array;
   numDirs: number;
+  /**
+   * Set while the table's stats are still being read (a listing by name, ordered before them,
+   * src/files/listing-by-name.ts): reads those of `order[start..end)` now if they are not in yet.
+   * A row whose stats stay NaN is gone from the folder and is left out of pages.
+   */
+  fill?(start: number, end: number): Promise<void>;
 }
 
 export interface ListingCacheLimits {

@@ -113,8 +113,6 @@ export async function listFolder(
     return readSortedFolder(view, folder, options.sorting);
   };
   let sortedFolder: Promise<SortedFolder>;
-  /** A cold listing by name: this request's page comes before the stats of the rest. */
-  let firstEntries: Promise<FolderEntries> | undefined;
   if (options.cache) {
     const { actor, globalRules } = view;
     const key = { actor, globalRules, virtual: folder.virtual, stats: folder.stats };
@@ -124,28 +122,26 @@ export async function listFolder(
         options.beforeListing?.();
         return read();
       }
-      let finished = () => undefined as void;
-      options.beforeListing?.(new Promise<void>((resolve) => (finished = resolve)));
-      const byName = readSortedByName(
+      // The slot is held until every row's stats are in, after this response if need be.
+      let finish = () => undefined as void;
+      options.beforeListing?.(new Promise<void>((resolve) => (finish = resolve)));
+      const sorted = readSortedByName(
         (of) => view.pause('listing.read').then(() => draftTable(of)),
         folder,
         options.sorting,
-        (table, row) => tableRowInfo(table, row, folder.virtual, options.displayPath),
+        (settled) => void settled.then(finish),
       );
-      void byName.full.then(finished, finished);
-      firstEntries = byName.entries;
-      return byName.full;
+      sorted.catch(finish);
+      return sorted;
     });
   } else {
     options.beforeListing?.();
     await view.pause('listing.read');
     sortedFolder = readSortedFolder(view, folder, options.sorting);
   }
-  const entries =
-    firstEntries ??
-    sortedFolder.then((sorted) =>
-      entriesOf(sorted, folder.virtual, options.sorting, options.displayPath),
-    );
+  const entries = sortedFolder.then((sorted) =>
+    entriesOf(sorted, folder.virtual, options.sorting, options.displayPath),
+  );
   // Awaited by whoever writes the listing out; until then a failure must not go unobserved.
   entries.catch(() => undefined);
   return {
@@ -198,19 +194,29 @@ function tableRowInfo(
 }
 
 function entriesOf(
-  { table, order, numDirs }: SortedFolder,
+  { table, order, numDirs, fill }: SortedFolder,
   folder: VirtualPath,
   sorting: Sorting,
   displayPath?: (virtual: VirtualPath) => string,
 ): FolderEntries {
   // The entry's info object is made only when it is written.
   const infoAt = (index: number) => tableRowInfo(table, index, folder, displayPath);
-  return {
+  const entries: FolderEntries = {
     numDirs,
     numFiles: order.length - numDirs,
     sorting: { ...sorting },
     count: order.length,
     itemsOf: (start, end) => Array.from(order.subarray(start, end), infoAt),
+  };
+  if (!fill) return entries;
+  // Stats still arriving (listing-by-name.ts): a page reads its own, and leaves out the vanished.
+  return {
+    ...entries,
+    prepare: fill,
+    itemsOf: (start, end) =>
+      Array.from(order.subarray(start, end))
+        .filter((row) => !Number.isNaN(table.stats[row * statFields]))
+        .map(infoAt),
   };
 }
 

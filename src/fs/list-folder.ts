@@ -190,8 +190,14 @@ export async function draftFolderTable(
     isFolder: isFolder.subarray(0, names.length),
     links: links.subarray(0, names.length),
     async statRows(rows) {
-      const wanted = Array.from(rows, (row) => names[row] as string);
-      return settle(await statNames(wanted), rows);
+      // Held for the call: another request's page may ask after the reader let the folder go.
+      folder.retain();
+      try {
+        const wanted = Array.from(rows, (row) => names[row] as string);
+        return settle(await statNames(wanted), rows);
+      } finally {
+        folder.release();
+      }
     },
     async statAll() {
       const rows = Array.from({ length: names.length }, (_unused, row) => row);
