@@ -32,6 +32,7 @@ const statusByCode = {
   'users.unknownField': 400,
   'users.idMismatch': 400,
   'settings.invalid': 400,
+  'settings.badUrl': 400,
   'fs.notFound': 404,
   'fs.forbidden': 403,
   'fs.outsideScope': 403,

@@ -23,6 +23,8 @@ export interface RuntimeConfig {
   ResizePreview: boolean;
   /** Resumable uploads: bytes per PATCH, and how many times a failed request is retried. */
   TusSettings: TusSettings;
+  /** Where error notifications' 'Report issue' leads; '' (the default) shows no such button. */
+  ReportIssueUrl: string;
 }
 
 export interface TusSettings {
@@ -49,6 +51,7 @@ const defaults: RuntimeConfig = {
   ResizePreview: true,
   // The server's defaults (10 MiB, 5), for a page served without them.
   TusSettings: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
+  ReportIssueUrl: '',
 };
 
 function readConfig(): RuntimeConfig {
@@ -65,6 +68,3 @@ export const config: RuntimeConfig = readConfig();
 
 /** The product name shown in titles and the sidebar: the branding name, else Drawer. */
 export const appName: string = config.Name || 'Drawer';
-
-/** Where 'Report issue' leads, unless external links are disabled. */
-export const reportIssueUrl = 'https://github.com/drawer-files/drawer/issues/new';

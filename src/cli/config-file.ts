@@ -93,6 +93,8 @@ const settingsShape: Shape = {
         files: 'string',
         theme: { oneOf: ['', 'light', 'dark'] },
         color: 'string',
+        // Drawer's 'Report issue' address; absent in backups made before it existed.
+        reportIssueUrl: { optional: 'string' },
       },
     },
     tus: { object: { chunkSize: 'number', retryCount: 'number' } },

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { isNoneMatchHit } from '../files/etags';
-import { isRecaptchaEnabled } from '../settings/settings';
+import { isHttpUrl, isRecaptchaEnabled } from '../settings/settings';
 import { version } from '../version';
 import { hasCustomCss } from './branding-files';
 import type { UiAsset, UiAssets } from './ui-assets';
@@ -42,6 +42,11 @@ export function runtimeConfig(ctx: Context): Record<string, unknown> {
     EnableThumbs: ctx.config.enableThumbnails,
     ResizePreview: ctx.config.resizePreview,
     TusSettings: settings.tus,
+    // Drawer's own: 'Report issue' in error notifications. Checked again here, since a backup
+    // import does not pass through PUT /api/settings, and the page turns it into a link.
+    ReportIssueUrl: isHttpUrl(settings.branding.reportIssueUrl ?? '')
+      ? settings.branding.reportIssueUrl
+      : '',
   };
 }
 

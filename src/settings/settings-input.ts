@@ -5,7 +5,7 @@ import { normaliseScope } from '../fs/scope-dirs';
 import { canShare } from '../users/user';
 import { cleanCommands, mergeSorting, toRules } from '../users/user-input';
 import type { Settings, SiteSettings } from './settings';
-import { normaliseSettings, siteSettingsOf } from './settings';
+import { isHttpUrl, normaliseSettings, siteSettingsOf } from './settings';
 import type { SettingsInput } from './settings-schemas';
 
 /**
@@ -27,6 +27,11 @@ export function applySettingsInput(current: Settings, input: SettingsInput): Set
   if (input.recaptcha?.secret === '') recaptcha.secret = current.recaptcha.secret;
   if (recaptcha.host !== '' && !isHttpUrl(recaptcha.host))
     invalid('recaptcha.host', 'must be an http or https URL');
+  const branding = { ...current.branding, ...input.branding };
+  branding.reportIssueUrl = (branding.reportIssueUrl ?? '').trim();
+  // It becomes a link in every error notification: a javascript: or data: address would run there.
+  if (branding.reportIssueUrl !== '' && !isHttpUrl(branding.reportIssueUrl))
+    throw new AppError('settings.badUrl', 'branding.reportIssueUrl: must be an http or https URL');
 
   return normaliseSettings({
     ...current,
@@ -50,7 +55,7 @@ export function applySettingsInput(current: Settings, input: SettingsInput): Set
       aceEditorTheme: defaults.aceEditorTheme ?? current.defaults.aceEditorTheme,
     },
     rules: input.rules ? toRules(input.rules) : current.rules,
-    branding: { ...current.branding, ...input.branding },
+    branding,
     tus: { ...current.tus, ...input.tus },
     shell: input.shell ?? current.shell,
     commands: input.commands ? { ...input.commands } : current.commands,
@@ -84,6 +89,7 @@ export function settingsView(settings: Settings, authMethod: Settings['authMetho
     ...settings,
     authMethod,
     recaptcha: { ...settings.recaptcha, secret: '' },
+    branding: { ...settings.branding, reportIssueUrl: settings.branding.reportIssueUrl ?? '' },
     site: siteSettingsOf(settings),
   };
 }
@@ -93,15 +99,6 @@ function checkedScope(field: string, value: string): string {
     return normaliseScope(value);
   } catch (error) {
     return invalid(field, error instanceof Error ? error.message : 'is not a valid path');
-  }
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '';
-  } catch {
-    return false;
   }
 }
 

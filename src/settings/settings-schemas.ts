@@ -44,6 +44,8 @@ export const settingsBody = {
         theme: { type: 'string', enum: ['', 'light', 'dark'] },
         // A CSS colour value; nothing that could close a declaration or a tag.
         color: { type: 'string', maxLength: 64, pattern: '^[#A-Za-z0-9(),.% -]*$' },
+        // Drawer's own; checked as an http(s) URL in settings-input.ts.
+        reportIssueUrl: plainText(2048),
       },
     },
     tus: {
@@ -98,6 +100,7 @@ export interface SettingsInput {
     files?: string;
     theme?: '' | 'light' | 'dark';
     color?: string;
+    reportIssueUrl?: string;
   };
   tus?: { chunkSize?: number; retryCount?: number };
   shell?: string[];
@@ -144,6 +147,7 @@ export const settingsResponse = {
         files: { type: 'string' },
         theme: { type: 'string' },
         color: { type: 'string' },
+        reportIssueUrl: { type: 'string' },
       },
     },
     tus: {

@@ -12,6 +12,11 @@ export interface Branding {
   files: string;
   theme: '' | 'light' | 'dark';
   color: string;
+  /**
+   * Drawer's own: where error notifications' 'Report issue' leads (docs/API.md, Users and settings);
+   * '' shows no such button. Absent in databases written before it existed.
+   */
+  reportIssueUrl?: string;
 }
 
 export interface Recaptcha {
@@ -112,6 +117,7 @@ export function defaultSettings(noAuth: boolean): Settings {
       files: '',
       theme: '',
       color: '',
+      reportIssueUrl: '',
     },
     tus: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
     shell: [],
@@ -136,11 +142,22 @@ export function normaliseSettings(settings: Settings): Settings {
       viewMode: settings.defaults.viewMode || 'mosaic',
       perm: { ...settings.defaults.perm },
     },
+    branding: { ...settings.branding, reportIssueUrl: settings.branding.reportIssueUrl ?? '' },
     shell: settings.shell.map((word) => word.trim()).filter((word) => word !== ''),
     commands,
     recaptcha: { ...settings.recaptcha, host: settings.recaptcha.host || defaultRecaptchaHost },
     site: siteSettingsOf(settings),
   };
+}
+
+/** An absolute http: or https: URL without credentials: the only addresses settings may link to. */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '';
+  } catch {
+    return false;
+  }
 }
 
 /** reCAPTCHA is on when both the site key and the secret are set. */

@@ -1,4 +1,5 @@
-// The share dialog: timed and permanent links, sorting, copying to the clipboard and deleting.
+// The share dialog: timed and permanent links, sorting, copying to the clipboard and deleting; at a
+// desktop's and a phone's size, one primary action, what an empty time asks for, and links told apart.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertNoErrors, startUi } from '../helpers/browser';
@@ -55,8 +56,12 @@ describe('share dialog', () => {
       'hours',
     );
 
-    // An empty time does nothing.
+    // An empty time makes no link and says what to enter.
     await dialog.getByRole('button', { name: 'Create link' }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText(/^Enter how long the link lasts/)
+      .waitFor();
     await dialog.getByText('No links yet.').waitFor();
     assert.deepEqual(await linksOf(ui, '/docs/notes.txt'), []);
 
@@ -178,4 +183,80 @@ describe('share dialog', () => {
     await tab.shot('share-dialog-mobile-light');
     await tab.close();
   });
+
+  for (const size of [
+    { name: 'desktop', viewport: { width: 1366, height: 800 } },
+    { name: 'phone', viewport: { width: 390, height: 844 } },
+  ] as const) {
+    it(`has one primary action, asks for a time, and shows each link's own hash (${size.name})`, async () => {
+      // A file of its own, so no earlier test's links are there.
+      const name = `long-links-${size.name}.txt`;
+      writeTree(ui.server.root, { [`docs/${name}`]: 'text\n' });
+      const tab = await ui.newPage({ viewport: size.viewport, hasTouch: size.name === 'phone' });
+      const dialog = await openShareDialog(tab, '/files/docs/', name);
+      await dialog.getByText('No links yet.').waitFor();
+      const primary = dialog.locator('.button-primary');
+      assert.equal(await primary.count(), 1, 'one primary action');
+      assert.equal((await primary.textContent())?.trim(), 'Create link');
+
+      const time = dialog.getByRole('spinbutton', { name: 'Time' });
+      await dialog.getByRole('button', { name: 'Create link' }).click();
+      const hint = dialog.getByRole('alert');
+      await hint.getByText(/^Enter how long the link lasts/).waitFor();
+      assert.equal(await time.getAttribute('aria-invalid'), 'true');
+      assert.equal(
+        await time.getAttribute('aria-describedby'),
+        await hint.getAttribute('id'),
+        'the hint describes the box',
+      );
+      await tab.shot(`share-time-missing-${size.name}`);
+      await time.fill('3');
+      assert.equal(await hint.count(), 0, 'typing clears the hint');
+      assert.equal(await time.getAttribute('aria-invalid'), null);
+      await dialog.getByRole('button', { name: 'Create link' }).click();
+      const links = dialog.getByRole('list', { name: 'Share links' }).getByRole('listitem');
+      await links.first().waitFor();
+      await dialog.getByRole('button', { name: 'Get permanent link' }).click();
+      await links.nth(1).waitFor();
+      await tab.shot(`share-links-${size.name}`);
+
+      // Each link's hash shows from its start, inside its row, whatever gives way before it.
+      const shown = await links.locator('.share-link-url').evaluateAll((anchors) =>
+        anchors.map((anchor) => {
+          const hash = anchor.querySelector('.share-link-hash');
+          if (!hash) return { visible: '', whole: '' };
+          const box = anchor.getBoundingClientRect();
+          const hashBox = hash.getBoundingClientRect();
+          const whole = hash.textContent ?? '';
+          const charWidth = hash.scrollWidth / whole.length;
+          const visibleWidth =
+            Math.min(hashBox.right, box.right) - Math.max(hashBox.left, box.left);
+          const visibleChars =
+            hashBox.left >= box.left - 1 ? Math.floor(visibleWidth / charWidth) : 0;
+          return { visible: whole.slice(0, visibleChars), whole };
+        }),
+      );
+      assert.equal(shown.length, 2);
+      for (const link of shown) assert.ok(link.visible.length >= 8, JSON.stringify(link));
+      if (size.name === 'desktop')
+        for (const link of shown) assert.equal(link.visible, link.whole, 'whole on a desktop');
+      assert.notEqual(shown[0]?.visible, shown[1]?.visible, 'the links look different');
+      const stored = await linksOf(ui, `/docs/${name}`);
+      assert.deepEqual(
+        shown.map((link) => link.whole).sort(),
+        stored.map((link) => link.hash).sort(),
+      );
+      for (const link of stored)
+        await links
+          .first()
+          .page()
+          .getByRole('link', { name: new RegExp(`/share/${link.hash}$`) })
+          .waitFor();
+
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      assertNoErrors(tab);
+      await tab.close();
+    });
+  }
 });

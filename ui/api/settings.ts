@@ -23,6 +23,8 @@ export interface Branding {
   name: string;
   disableExternal: boolean;
   files: string;
+  /** Drawer's own: where 'Report issue' leads; '' shows no such button. */
+  reportIssueUrl: string;
 }
 
 /** Publishing Hugo sites: how a site is built and which folders count as sites. */

@@ -1,5 +1,6 @@
 // The logged-in layout: progress bar, header, sidebar, the screen, prompts, transfers, and the global keys.
 import { Outlet, useRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { promptComponents } from '../prompts/registry';
 import { closePrompt, isModal, promptStore, showPrompt, usePrompt } from '../state/prompt';
@@ -40,7 +41,8 @@ function useGlobalKeys(): void {
   }, []);
 }
 
-export default function AppLayout() {
+/** The screen is the route's; the error pages, which anyone may reach, pass theirs as `children`. */
+export default function AppLayout({ children }: { children?: ReactNode }) {
   const router = useRouter();
   const mobile = useIsMobile();
   const prompt = usePrompt();
@@ -79,7 +81,7 @@ export default function AppLayout() {
           <main id="main" className="main">
             {/* Logging out (or a refused token) ends the session before the route changes: the
                 screens read the user, so they go first instead of rendering once more without one. */}
-            {session && <Outlet />}
+            {session && (children ?? <Outlet />)}
           </main>
           <TransferSlot />
           {layoutPanels.map((Panel, index) => (

@@ -1,9 +1,9 @@
 // The notifications in the stack at the bottom right: success with a draining bar, errors with their
-// details, Close and Report. Loaded with the first notification (toast-region.tsx).
+// details, Close and Report (when the admin set a tracker). Loaded with the first notification (toast-region.tsx).
 import { useTranslation } from 'react-i18next';
-import { config, reportIssueUrl } from '../config';
 import { dismissToast, successToastMs, useToasts } from '../state/toasts';
 import { Icon } from './icons';
+import { reportIssueHref } from './report-issue';
 
 /** The status and code of a failure, folded away under its words. */
 export function ErrorDetails({ detail }: { detail: string }) {
@@ -22,42 +22,49 @@ export function ToastList() {
   const toasts = useToasts();
   return (
     <>
-      {toasts.map((toast) => (
-        <div
-          key={toast.id}
-          className={`toast toast-${toast.kind}`}
-          role={toast.kind === 'error' ? 'alert' : 'status'}
-        >
-          <Icon name={toast.kind === 'error' ? 'error' : 'check'} />
-          <p className="toast-message">{toast.message}</p>
-          {toast.detail && <ErrorDetails detail={toast.detail} />}
-          {toast.kind === 'error' ? (
-            <div className="toast-actions">
-              {!config.DisableExternal && (
-                <a
+      {toasts.map((toast) => {
+        const reportHref =
+          toast.kind === 'error'
+            ? reportIssueHref(toast.detail ? `${toast.message}\n\n${toast.detail}` : toast.message)
+            : undefined;
+        return (
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.kind}`}
+            role={toast.kind === 'error' ? 'alert' : 'status'}
+          >
+            <Icon name={toast.kind === 'error' ? 'error' : 'check'} />
+            <p className="toast-message">{toast.message}</p>
+            {toast.detail && <ErrorDetails detail={toast.detail} />}
+            {toast.kind === 'error' ? (
+              <div className="toast-actions">
+                {reportHref && (
+                  <a
+                    className="button button-flat"
+                    href={reportHref}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                  >
+                    {t('toasts.reportIssue')}
+                  </a>
+                )}
+                <button
+                  type="button"
                   className="button button-flat"
-                  href={`${reportIssueUrl}?body=${encodeURIComponent(
-                    toast.detail ? `${toast.message}\n\n${toast.detail}` : toast.message,
-                  )}`}
-                  target="_blank"
-                  rel="noreferrer noopener"
+                  onClick={() => dismissToast(toast.id)}
                 >
-                  {t('toasts.reportIssue')}
-                </a>
-              )}
-              <button
-                type="button"
-                className="button button-flat"
-                onClick={() => dismissToast(toast.id)}
-              >
-                {t('buttons.close')}
-              </button>
-            </div>
-          ) : (
-            <span className="toast-progress" style={{ animationDuration: `${successToastMs}ms` }} />
-          )}
-        </div>
-      ))}
+                  {t('buttons.close')}
+                </button>
+              </div>
+            ) : (
+              <span
+                className="toast-progress"
+                style={{ animationDuration: `${successToastMs}ms` }}
+              />
+            )}
+          </div>
+        );
+      })}
     </>
   );
 }

@@ -47,6 +47,8 @@ const maxAmount = maxWhole;
 function LinkRow({ link, onDelete }: { link: ShareLink; onDelete: (link: ShareLink) => void }) {
   const { t } = useTranslation();
   const url = shareUrl(link.hash);
+  // Every link of an item starts alike: on a narrow screen the start gives way, the hash stays whole.
+  const base = url.slice(0, url.lastIndexOf('/') + 1);
   const permanent = link.expire === 0;
   const expiry = new Date(link.expire * 1000).toISOString();
   const copy = () =>
@@ -59,8 +61,10 @@ function LinkRow({ link, onDelete }: { link: ShareLink; onDelete: (link: ShareLi
     <li className="share-link">
       <Icon name={icon} size={20} className="icon share-link-icon" />
       <div className="share-link-text">
-        <a href={url} target="_blank" rel="noreferrer" className="share-link-url">
-          {url}
+        {/* Named by the address itself: the two parts are flex items, which a name would part with a space. */}
+        <a href={url} target="_blank" rel="noreferrer" className="share-link-url" aria-label={url}>
+          <span className="share-link-base">{base}</span>
+          <span className="share-link-hash">{url.slice(base.length)}</span>
         </a>
         <span className="share-link-expiry" title={permanent ? undefined : formatDate(expiry)}>
           {permanent ? t('share.permanent') : t('share.expires', { time: formatRelative(expiry) })}
@@ -92,6 +96,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
   const [limit, setLimit] = useState('');
   const [byteUnit, setByteUnit] = useState<ByteUnit>('MB');
   const [limitError, setLimitError] = useState(false);
+  const [timeError, setTimeError] = useState('');
   const [busy, setBusy] = useState(false);
   const kinds: ShareKind[] = item.isDir ? ['download', 'view', 'upload'] : ['download', 'view'];
 
@@ -127,8 +132,12 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
 
   const submit = () => {
     const text = amount.trim();
-    // docs/UI.md, Input: an empty time is silently ignored; 0 would mean permanent, which has its own button.
-    if (!/^\d+$/.test(text) || Number(text) === 0 || Number(text) > maxAmount) return;
+    // docs/UI.md, Input: an empty or wrong time says what to enter; 0 would mean permanent, which
+    // has its own button.
+    if (text === '') return setTimeError(t('share.timeMissing'));
+    if (!/^\d+$/.test(text) || Number(text) === 0 || Number(text) > maxAmount)
+      return setTimeError(t('share.invalidExpiry'));
+    setTimeError('');
     void create({ amount: Number(text), unit });
   };
 
@@ -152,7 +161,8 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
       onSubmit={submit}
       error={links.error ?? undefined}
       actions={
-        <button type="button" className="button button-primary" onClick={closePrompt}>
+        // Creating a link is the dialog's one primary action (docs/UI.md, Screens).
+        <button type="button" className="button button-flat" onClick={closePrompt}>
           {t('buttons.close')}
         </button>
       }
@@ -269,7 +279,12 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
             step={1}
             placeholder={t('share.timePlaceholder')}
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={timeError !== '' || undefined}
+            aria-describedby={timeError ? 'share-time-error' : undefined}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setTimeError('');
+            }}
             autoFocus
           />
         </label>
@@ -293,6 +308,11 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
           {t('share.create')}
         </button>
       </div>
+      {timeError && (
+        <p id="share-time-error" className="share-limit-error" role="alert">
+          {timeError}
+        </p>
+      )}
       {!links.isPending && (!hasPermanent || !plain) && (
         <button
           type="button"

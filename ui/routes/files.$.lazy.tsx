@@ -25,8 +25,7 @@ import { Listing } from './files/listing';
 import { ListingSkeleton } from './files/listing-skeleton';
 import { useFileKeys } from './files/use-file-keys';
 
-const loadErrorMessage = () =>
-  import('../components/error-page').then((module) => module.ErrorMessage);
+const loadFilesError = () => import('../components/error-page').then((module) => module.FilesError);
 const Editor = lazy(() => import('./files/editor'));
 const Preview = lazy(() => import('./files/preview'));
 
@@ -92,14 +91,15 @@ export default function FilesScreen() {
     if (pathname === '/files') router.history.replace(`${config.BaseURL}/files/`);
   }, [pathname, router]);
   useFileKeys(resource, screen);
-  const ErrorMessage = useLoaded(loadErrorMessage, !resource && query.isError);
+  const failed = !resource && query.isError;
+  const FilesError = useLoaded(loadFilesError, failed);
   useDocumentTitle(resource ? resource.name || t('files.home') : t('titles.files'));
 
   const breadcrumbs = (
     <Breadcrumbs
       path={path}
       isDir={resource ? resource.isDir : located.isDir}
-      titled={screen !== 'preview'}
+      titled={screen !== 'preview' && !failed}
     />
   );
   let body;
@@ -108,9 +108,9 @@ export default function FilesScreen() {
   else if (resource && screen === 'editor')
     body = <Editor key={resource.path} resource={resource} />;
   else if (resource) body = <Preview key={resource.path} resource={resource} />;
-  else if (query.isError)
-    body = ErrorMessage && (
-      <ErrorMessage
+  else if (failed)
+    body = FilesError && (
+      <FilesError
         kind={errorKindOf(query.error instanceof ApiError ? query.error.status : undefined)}
       />
     );

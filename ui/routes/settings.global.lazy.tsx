@@ -102,6 +102,21 @@ function GlobalCard({ settings }: { settings: Settings }) {
             onChange={(event) => setBranding({ ...branding, files: event.target.value })}
           />
         </label>
+        <label className="field">
+          <span>{t('settings.global.reportIssueUrl')}</span>
+          <input
+            type="url"
+            className="input input-mono"
+            aria-describedby="report-issue-help"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={branding.reportIssueUrl}
+            onChange={(event) => setBranding({ ...branding, reportIssueUrl: event.target.value })}
+          />
+        </label>
+        <p id="report-issue-help" className="settings-help">
+          {t('settings.global.reportIssueUrlHelp')}
+        </p>
       </fieldset>
     </Card>
   );
