@@ -154,7 +154,8 @@ export function normaliseSettings(settings: Settings): Settings {
 export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '';
+    const credentials = url.username !== '' || url.password !== '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !credentials;
   } catch {
     return false;
   }

@@ -75,6 +75,7 @@ describe('settings: the Report issue address', () => {
     'tracker.example/issues',
     '/issues/new',
     'https://user:pass@tracker.example/',
+    'https://:secret@tracker.example/',
   ];
   for (const address of refused) {
     it(`refuses ${JSON.stringify(address)} with 400 settings.badUrl naming the field`, async () => {
