@@ -1,5 +1,5 @@
 // The editor: language mode by file name, at least 20 lines, Ctrl/Cmd+S and the save button, errors
-// (a persistent toast with Close and Report issue), and read-only text for users without modify.
+// (a persistent toast with Close, and Report issue where a tracker is set), and read-only text for users without modify.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +37,14 @@ describe('editor', () => {
       },
     });
     root = ui.server.root;
-    await setPreferences(ui.server, await ui.server.adminToken(), 1, { viewMode: 'list' });
+    const token = await ui.server.adminToken();
+    await setPreferences(ui.server, token, 1, { viewMode: 'list' });
+    // Report issue shows only where the admin has named a tracker (docs/UI.md, Errors).
+    const tracker = await ui.server.request('PUT', '/api/settings', {
+      token,
+      body: { branding: { reportIssueUrl: 'https://tracker.example/issues/new' } },
+    });
+    assert.equal(tracker.status, 200, tracker.text);
     tab = await ui.newPage();
   });
   after(async () => {
@@ -117,8 +124,10 @@ describe('editor', () => {
     assert.equal(await toast.getByText(/HTTP 404/).isVisible(), false);
     await toast.getByText('Details').click();
     await toast.getByText(/^HTTP 404 · fs\.notFound/).waitFor();
+    const reported = new URL(String(await report.getAttribute('href')));
+    assert.equal(reported.origin + reported.pathname, 'https://tracker.example/issues/new');
     assert.match(
-      decodeURIComponent(String(await report.getAttribute('href'))),
+      reported.searchParams.get('body') ?? '',
       /This location can't be reached\.\s+HTTP 404 · fs\.notFound/,
     );
     assert.equal(
@@ -133,12 +142,11 @@ describe('editor', () => {
     assert.equal(await toast.count(), 0);
   });
 
-  it('hides Report issue when external links are disabled', async () => {
+  it('offers no Report issue while no tracker address is set', async () => {
     const token = await ui.server.adminToken();
-    await ui.server.request('PUT', '/api/settings', {
-      token,
-      body: { branding: { disableExternal: true } },
-    });
+    const setTracker = (reportIssueUrl: string) =>
+      ui.server.request('PUT', '/api/settings', { token, body: { branding: { reportIssueUrl } } });
+    assert.equal((await setTracker('')).status, 200);
     fs.writeFileSync(path.join(root, 'doomed.txt'), 'soon gone');
     const fresh = await ui.newPage();
     await openFile('doomed.txt', fresh);
@@ -150,10 +158,7 @@ describe('editor', () => {
     await toast.waitFor();
     assert.equal(await toast.getByRole('link', { name: 'Report issue' }).count(), 0);
     await fresh.close();
-    await ui.server.request('PUT', '/api/settings', {
-      token,
-      body: { branding: { disableExternal: false } },
-    });
+    assert.equal((await setTracker('https://tracker.example/issues/new')).status, 200);
   });
 
   it('is read-only, without a save button, for a user who may not modify', async () => {
