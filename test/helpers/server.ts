@@ -158,6 +158,24 @@ export function rawRequest(
   rawPath: string,
   options: RequestOptions = {},
 ): Promise<TestResponse> {
+  return sendOnce(origin, method, rawPath, options, undefined).catch((error: unknown) => {
+    // A kept-alive socket the server closed as idle just as this request went out on it: the
+    // server never read the request, so it goes again on a new connection (node's documented
+    // remedy for this race, which a loaded machine makes likely).
+    if (!(error instanceof RetryOnNewConnection)) throw error;
+    return sendOnce(origin, method, rawPath, options, false);
+  });
+}
+
+class RetryOnNewConnection extends Error {}
+
+function sendOnce(
+  origin: string,
+  method: string,
+  rawPath: string,
+  options: RequestOptions,
+  agent: false | undefined,
+): Promise<TestResponse> {
   const target = new URL(origin);
   const headers: Record<string, string> = { ...options.headers };
   let payload: Buffer | undefined;
@@ -177,6 +195,7 @@ export function rawRequest(
         path: rawPath,
         headers,
         ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+        ...(agent === false ? { agent } : {}),
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -195,7 +214,10 @@ export function rawRequest(
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      const idleClosed = request.reusedSocket && error.code === 'ECONNRESET';
+      reject(idleClosed ? new RetryOnNewConnection(error.message, { cause: error }) : error);
+    });
     request.end(payload);
   });
 }
