@@ -54,11 +54,12 @@ export const promptStore = createStore<OpenPrompt | null>(null);
 
 export function showPrompt<N extends PromptName>(name: N, props: PromptPropsMap[N]): void {
   // Read now: the page behind a dialog turns inert and drops its focus (docs/UI.md, Accessibility).
-  // A dialog that replaces another gives focus back where the first one would have.
+  // A dialog that replaces another (or the phone's sidebar drawer, whose entries open dialogs) gives
+  // focus back where the first one would have.
   const open = promptStore.get();
   const active = document.activeElement;
   const opener =
-    open && isModal(open.name) ? open.opener : active instanceof HTMLElement ? active : null;
+    open && open.name !== 'more' ? open.opener : active instanceof HTMLElement ? active : null;
   promptStore.set({ name, props, opener } as OpenPrompt);
 }
 
