@@ -73,6 +73,7 @@ describe('mobile layout', () => {
       await tab.page.keyboard.press('Tab');
       assert.ok(await insideDrawer(), `Tab ${press + 1} stays in the drawer`);
     }
+    await tab.shot('mobile-sidebar-focus');
     for (let press = 0; press <= stops; press++) {
       await tab.page.keyboard.press('Shift+Tab');
       assert.ok(await insideDrawer(), `Shift+Tab ${press + 1} stays in the drawer`);
