@@ -301,6 +301,27 @@ describe('upload', () => {
     assert.ok(fs.statSync(path.join(root, 'photos/empty')).isDirectory());
   });
 
+  it('Keep both puts a folder whose name exists under a numbered folder name, its tree inside', async () => {
+    const source = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-folder-'));
+    try {
+      fs.mkdirSync(path.join(source, 'inbox', 'deep'), { recursive: true });
+      fs.writeFileSync(path.join(source, 'inbox', 'deep', 'mail.txt'), 'mail');
+      fs.writeFileSync(path.join(root, 'inbox', 'kept.txt'), 'kept');
+      await tab.open('/files/');
+      const [chooser] = await Promise.all([
+        tab.page.waitForEvent('filechooser'),
+        tab.page.getByRole('button', { name: 'Upload folder' }).click(),
+      ]);
+      await chooser.setFiles(path.join(source, 'inbox'));
+      await dialog().getByRole('button', { name: 'Keep both' }).click();
+      await summary('1 file uploaded');
+      assert.equal(read('inbox (1)/deep/mail.txt'), 'mail');
+      assert.deepEqual(fs.readdirSync(path.join(root, 'inbox')), ['kept.txt']);
+    } finally {
+      fs.rmSync(source, { recursive: true, force: true });
+    }
+  });
+
   it('uploads a folder chosen with the Upload folder button, keeping its tree', async () => {
     const source = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-folder-'));
     try {
