@@ -187,19 +187,33 @@ describe('file operations', () => {
     assert.ok(fs.existsSync(path.join(root, 'target')));
   });
 
-  it('copies onto an existing name only after the replace prompt', async () => {
-    await tab.open('/files/');
-    await item('/note.txt').click();
-    await tab.page.getByRole('button', { name: 'Copy' }).click();
-    await dialog().getByRole('option', { name: 'target' }).dblclick();
-    await dialog().getByText('Destination: /target').waitFor();
-    await dialog().getByRole('button', { name: 'Copy' }).click();
-    await dialog().getByText('Do you wish to replace the existing file?').waitFor();
-    await tab.shot('prompt-replace');
-    await dialog().getByRole('button', { name: 'Replace' }).click();
-    await tab.page.waitForURL(/\/files\/target\/$/);
-    assert.equal(fs.readFileSync(path.join(root, 'target/note.txt'), 'utf8'), 'hello note');
+  it('copies onto an existing name only after the replace prompt: Replace, Keep both or Skip', async () => {
+    const copyNoteToTarget = async (choice: string) => {
+      await tab.open('/files/');
+      await item('/note.txt').click();
+      await tab.page.getByRole('button', { name: 'Copy' }).click();
+      await dialog().getByRole('option', { name: 'target' }).dblclick();
+      await dialog().getByText('Destination: /target').waitFor();
+      await dialog().getByRole('button', { name: 'Copy' }).click();
+      await dialog().getByText('keep both (the new ones get a number)').waitFor();
+      await tab.shot('prompt-replace');
+      await dialog().getByRole('button', { name: choice }).click();
+      await tab.page.waitForURL(/\/files\/target\/$/);
+    };
+    const target = (name: string) => path.join(root, 'target', name);
+    await copyNoteToTarget('Replace');
+    assert.equal(fs.readFileSync(target('note.txt'), 'utf8'), 'hello note');
     assert.equal(fs.readFileSync(path.join(root, 'note.txt'), 'utf8'), 'hello note');
+    fs.writeFileSync(target('note.txt'), 'theirs');
+    await copyNoteToTarget('Keep both');
+    assert.equal(fs.readFileSync(target('note.txt'), 'utf8'), 'theirs');
+    assert.equal(fs.readFileSync(target('note (1).txt'), 'utf8'), 'hello note');
+    await copyNoteToTarget('Skip');
+    assert.deepEqual(fs.readdirSync(path.join(root, 'target')).sort(), [
+      'note (1).txt',
+      'note.txt',
+    ]);
+    assert.equal(fs.readFileSync(target('note.txt'), 'utf8'), 'theirs');
   });
 
   it('offers the archive formats for a folder and downloads the chosen one', async () => {

@@ -59,4 +59,29 @@ describe('mobile layout', () => {
     await tab.page.locator('.overlay').click({ position: { x: 370, y: 400 } });
     await tab.page.waitForFunction(() => !document.querySelector('.sidebar.open'));
   });
+
+  it('moves focus into the drawer, keeps Tab inside, and Esc gives it back to the menu button', async () => {
+    await tab.open('/files/');
+    const toggle = tab.page.getByRole('button', { name: 'Toggle sidebar' });
+    await toggle.focus();
+    await tab.page.keyboard.press('Enter');
+    await tab.page.waitForFunction(() => document.activeElement?.closest('.sidebar.open'));
+    const insideDrawer = () =>
+      tab.page.evaluate(() => !!document.activeElement?.closest('.sidebar.open'));
+    const stops = await tab.page.locator('.sidebar a[href], .sidebar button').count();
+    for (let press = 0; press <= stops; press++) {
+      await tab.page.keyboard.press('Tab');
+      assert.ok(await insideDrawer(), `Tab ${press + 1} stays in the drawer`);
+    }
+    await tab.shot('mobile-sidebar-focus');
+    for (let press = 0; press <= stops; press++) {
+      await tab.page.keyboard.press('Shift+Tab');
+      assert.ok(await insideDrawer(), `Shift+Tab ${press + 1} stays in the drawer`);
+    }
+    await tab.page.keyboard.press('Escape');
+    await tab.page.waitForFunction(() => !document.querySelector('.sidebar.open'));
+    await tab.page.waitForFunction(() =>
+      document.activeElement?.matches('button[aria-label="Toggle sidebar"]'),
+    );
+  });
 });

@@ -311,6 +311,38 @@ describe('preview', () => {
     await tab.close();
   });
 
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ])
+    it(`keeps Tab inside while open (the header and sidebar behind are inert) and gives focus back to the item (${viewport.width} px)`, async () => {
+      const tab = await ui.newPage({ viewport });
+      await tab.open('/files/gallery/');
+      const item = tab.page.getByRole('option', { name: 'd-data.bin' });
+      await item.focus();
+      await tab.page.keyboard.press('Enter');
+      const preview = tab.page.getByRole('region', { name: 'Preview of d-data.bin' });
+      await preview.waitFor();
+      assert.equal(await tab.page.locator('header.header').getAttribute('inert'), '');
+      const insidePreview = () =>
+        tab.page.evaluate(() => !!document.activeElement?.closest('.preview'));
+      const stops = await preview.locator('button, a[href]').count();
+      for (let press = 0; press <= stops + 1; press++) {
+        await tab.page.keyboard.press('Tab');
+        assert.ok(await insidePreview(), `Tab ${press + 1} stays in the preview`);
+      }
+      await tab.page.keyboard.press('Shift+Tab');
+      assert.ok(await insidePreview(), 'Shift+Tab stays in the preview');
+      await tab.shot(`preview-focus-inside-${viewport.width}`);
+      await preview.getByRole('button', { name: 'Close' }).click();
+      await tab.page.waitForFunction(() =>
+        document.activeElement?.matches('.item[data-path="/gallery/d-data.bin"]'),
+      );
+      assert.equal(await tab.page.locator('header.header').getAttribute('inert'), null);
+      assertNoErrors(tab);
+      await tab.close();
+    });
+
   it('fits its top bar and controls on a phone', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const tab = await ui.newPage({ colorScheme, viewport: { width: 375, height: 740 } });

@@ -1,5 +1,5 @@
 // Uploads: the buttons' hidden inputs (files, and a folder with its tree), the replace prompt on a
-// clash (Replace / Continue), progress and the success tick, the leave-page warning, and drops from
+// clash (Replace / Keep both / Skip, at a desktop's and a phone's width), progress and the success tick, the leave-page warning, and drops from
 // the desktop (onto a folder row, folders too). The transfer panel itself: transfers.test.ts.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,6 +8,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import os from 'node:os';
 import { assertNoErrors, setPreferences, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
+import { supportedLocales } from '../../ui/locale-match';
+import { readLocale } from '../helpers/locale-files';
 import { gateUploads } from '../helpers/upload-gate';
 
 describe('upload', () => {
@@ -49,28 +51,134 @@ describe('upload', () => {
     assert.equal(await dialog().count(), 0);
   });
 
-  it('asks before replacing: Replace overwrites, Continue keeps the old file', async () => {
-    await tab.open('/files/');
-    const files = [
-      { name: 'exists.txt', mimeType: 'text/plain', buffer: Buffer.from('new') },
-      { name: 'other.txt', mimeType: 'text/plain', buffer: Buffer.from('other') },
+  for (const viewport of [
+    { width: 1366, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    describe(`the replace prompt at ${viewport.width}×${viewport.height}`, () => {
+      let page: UiPage;
+      before(async () => {
+        page = await ui.newPage({ viewport });
+      });
+      after(async () => {
+        assertNoErrors(page);
+        await page.close();
+      });
+      const files = [
+        { name: 'exists.txt', mimeType: 'text/plain', buffer: Buffer.from('new') },
+        { name: 'other.txt', mimeType: 'text/plain', buffer: Buffer.from('other') },
+      ];
+      const choose = async (name: string) => {
+        await page.open('/files/');
+        await page.page.setInputFiles('#upload-input', files);
+        const prompt = page.page.getByRole('dialog');
+        await prompt.getByText('keep both (the new ones get a number)').waitFor();
+        // Exactly the three choices, each inside the window.
+        const buttons = prompt.getByRole('button');
+        assert.deepEqual(await buttons.allInnerTexts(), ['Skip', 'Keep both', 'Replace']);
+        for (const box of await Promise.all((await buttons.all()).map((b) => b.boundingBox())))
+          assert.ok(box && box.x >= 0 && box.x + box.width <= viewport.width);
+        await prompt.getByRole('button', { name }).click();
+      };
+      const summary = (text: string) =>
+        page.page.getByRole('status').filter({ hasText: text }).waitFor();
+
+      it('Replace overwrites the existing file', async () => {
+        await choose('Replace');
+        await summary('2 files uploaded');
+        assert.equal(read('exists.txt'), 'new');
+        assert.equal(read('other.txt'), 'other');
+      });
+
+      it('Keep both uploads under the first free number and leaves the old file', async () => {
+        fs.writeFileSync(path.join(root, 'exists (1).txt'), 'earlier copy');
+        await choose('Keep both');
+        await summary('2 files uploaded');
+        assert.equal(read('exists.txt'), 'old');
+        assert.equal(read('exists (1).txt'), 'earlier copy');
+        assert.equal(read('exists (2).txt'), 'new');
+        assert.equal(read('other.txt'), 'other');
+        await page.page.locator('.item[data-path="/exists (2).txt"]').waitFor();
+      });
+
+      it('Skip leaves the file out and says so in the summary', async () => {
+        await choose('Skip');
+        await summary('1 file uploaded, 1 skipped');
+        assert.equal(read('exists.txt'), 'old');
+        assert.equal(read('other.txt'), 'other');
+        assert.equal(
+          await page.page.locator('.transfer[data-status="skipped"]').innerText(),
+          'exists.txt\nSkipped: the name exists',
+        );
+        await page.shot(`upload-skipped-${viewport.width}`);
+      });
+    });
+  }
+
+  it('fits the replace prompt on a phone in every language, its buttons whole', async () => {
+    const token = await ui.server.adminToken();
+    const sizes = [
+      { width: 390, height: 844 },
+      { width: 1366, height: 800 },
     ];
-    await tab.page.setInputFiles('#upload-input', files);
-    await dialog().getByText('Do you wish to replace the existing file?').waitFor();
-    await dialog().getByRole('button', { name: 'Continue' }).click();
-    await tab.page.locator('.item[data-path="/other.txt"]').waitFor();
-    await summary('1 file uploaded');
+    const page = await ui.newPage({ viewport: sizes[0] });
+    try {
+      for (const locale of supportedLocales)
+        for (const viewport of locale === 'de' || locale === 'ar' ? sizes : sizes.slice(0, 1)) {
+          await setPreferences(ui.server, token, 1, { locale });
+          await page.page.setViewportSize(viewport);
+          await page.open('/files/');
+          await page.page.setInputFiles('#upload-input', [
+            { name: 'exists.txt', mimeType: 'text/plain', buffer: Buffer.from('new') },
+          ]);
+          const buttons = page.page.getByRole('dialog').getByRole('button');
+          await buttons.nth(2).waitFor();
+          assert.equal(await buttons.count(), 3, locale);
+          assert.equal(await buttons.nth(2).innerText(), readLocale(locale).get('buttons.replace'));
+          for (const button of await buttons.all()) {
+            const fits = await button.evaluate(
+              (element) =>
+                element.scrollWidth <= element.clientWidth &&
+                element.getBoundingClientRect().left >= 0 &&
+                element.getBoundingClientRect().right <= window.innerWidth,
+            );
+            assert.ok(fits, `${locale}: ${await button.innerText()} fits`);
+          }
+          await page.shot(`replace-prompt-${locale}-${viewport.width}`);
+        }
+    } finally {
+      await setPreferences(ui.server, token, 1, { locale: 'en' });
+      await page.close();
+    }
     assert.equal(read('exists.txt'), 'old');
+  });
 
-    await tab.page.setInputFiles('#upload-input', files);
-    await dialog().getByRole('button', { name: 'Replace' }).click();
-    await summary('2 files uploaded');
-    assert.equal(read('exists.txt'), 'new');
-    assert.equal(read('other.txt'), 'other');
+  it('Keep both takes the next number when its name is taken meanwhile, never overwriting', async () => {
+    await tab.open('/files/');
+    await tab.page.route(/\/api\/tus\/exists%20\(1\)\.txt\?override=false/, async (route) => {
+      fs.writeFileSync(path.join(root, 'exists (1).txt'), 'theirs');
+      await route.continue();
+    });
+    await tab.page.setInputFiles('#upload-input', [
+      { name: 'exists.txt', mimeType: 'text/plain', buffer: Buffer.from('mine') },
+    ]);
+    await dialog().getByRole('button', { name: 'Keep both' }).click();
+    await summary('1 file uploaded');
+    await tab.page.unrouteAll();
+    assert.equal(read('exists.txt'), 'old');
+    assert.equal(read('exists (1).txt'), 'theirs');
+    assert.equal(read('exists (2).txt'), 'mine');
+  });
 
-    await tab.page.setInputFiles('#upload-input', files.slice(0, 1));
-    await dialog().getByRole('button', { name: 'Cancel' }).click();
+  it('Esc cancels the upload at the replace prompt', async () => {
+    await tab.open('/files/');
+    await tab.page.setInputFiles('#upload-input', [
+      { name: 'exists.txt', mimeType: 'text/plain', buffer: Buffer.from('new') },
+    ]);
+    await dialog().getByRole('button', { name: 'Skip' }).waitFor();
+    await tab.page.keyboard.press('Escape');
     assert.equal(await dialog().count(), 0);
+    assert.equal(read('exists.txt'), 'old');
   });
 
   it('shows the averaged progress, warns before leaving, then a success tick', async () => {
@@ -191,6 +299,27 @@ describe('upload', () => {
     assert.equal(read('photos/a.jpg'), 'A');
     assert.equal(read('photos/2024/b.jpg'), 'B');
     assert.ok(fs.statSync(path.join(root, 'photos/empty')).isDirectory());
+  });
+
+  it('Keep both puts a folder whose name exists under a numbered folder name, its tree inside', async () => {
+    const source = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-folder-'));
+    try {
+      fs.mkdirSync(path.join(source, 'inbox', 'deep'), { recursive: true });
+      fs.writeFileSync(path.join(source, 'inbox', 'deep', 'mail.txt'), 'mail');
+      fs.writeFileSync(path.join(root, 'inbox', 'kept.txt'), 'kept');
+      await tab.open('/files/');
+      const [chooser] = await Promise.all([
+        tab.page.waitForEvent('filechooser'),
+        tab.page.getByRole('button', { name: 'Upload folder' }).click(),
+      ]);
+      await chooser.setFiles(path.join(source, 'inbox'));
+      await dialog().getByRole('button', { name: 'Keep both' }).click();
+      await summary('1 file uploaded');
+      assert.equal(read('inbox (1)/deep/mail.txt'), 'mail');
+      assert.deepEqual(fs.readdirSync(path.join(root, 'inbox')), ['kept.txt']);
+    } finally {
+      fs.rmSync(source, { recursive: true, force: true });
+    }
   });
 
   it('uploads a folder chosen with the Upload folder button, keeping its tree', async () => {

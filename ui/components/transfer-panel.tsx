@@ -36,6 +36,7 @@ function useHeadline(items: readonly Transfer[]): { title: string; summary: stri
     count(items, 'interrupted') > 0
       ? t('transfers.interrupted', { count: count(items, 'interrupted') })
       : '',
+    count(items, 'skipped') > 0 ? t('transfers.skipped', { count: count(items, 'skipped') }) : '',
   ].filter(Boolean);
   const summary =
     parts.length === 0

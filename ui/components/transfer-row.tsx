@@ -50,6 +50,8 @@ export function useTransferDetail(transfer: Transfer): string {
       return transfer.error ?? t('errors.unknown');
     case 'interrupted':
       return join([transfer.error ?? t('transfers.interruptedHint'), amount]);
+    case 'skipped':
+      return t('transfers.status.skipped');
   }
 }
 
@@ -97,7 +99,7 @@ export function TransferRow({ transfer }: { transfer: Transfer }) {
         {action && <IconButton icon={action.icon} label={action.label} onClick={action.run} />}
         {status === 'done' ? (
           <Icon name="check" className="icon transfer-done" />
-        ) : (
+        ) : status === 'skipped' ? null : (
           <IconButton
             icon="close"
             label={t('transfers.cancel', { name })}
@@ -117,17 +119,20 @@ export function TransferRow({ transfer }: { transfer: Transfer }) {
           />
         )}
       </div>
-      <div
-        className="transfer-bar"
-        role="progressbar"
-        aria-label={name}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={detail}
-      >
-        <span style={{ width: `${percent}%` }} />
-      </div>
+      {/* A skipped file was never sent: nothing to cancel, no progress to show. */}
+      {status !== 'skipped' && (
+        <div
+          className="transfer-bar"
+          role="progressbar"
+          aria-label={name}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={detail}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      )}
     </li>
   );
 }

@@ -19,6 +19,24 @@ function focusablesIn(box: HTMLElement): HTMLElement[] {
   );
 }
 
+/** Tab past the last control goes to the first, Shift+Tab before the first to the last. */
+export function keepTabInside(container: HTMLElement, event: KeyboardEvent): void {
+  if (event.key !== 'Tab') return;
+  const items = focusablesIn(container);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !container.contains(active);
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /** `initial` picks the element focused on open when no autoFocus inside has taken it. */
 export function useModalFocus(box: RefObject<HTMLElement | null>, initial: string): void {
   const [opener] = useState(() => promptStore.get()?.opener);
@@ -27,22 +45,7 @@ export function useModalFocus(box: RefObject<HTMLElement | null>, initial: strin
     if (!container) return;
     if (!container.contains(document.activeElement))
       container.querySelector<HTMLElement>(initial)?.focus();
-    const cycle = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
-      const items = focusablesIn(container);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      const outside = !container.contains(active);
-      if (event.shiftKey && (active === first || outside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || outside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
+    const cycle = (event: KeyboardEvent) => keepTabInside(container, event);
     document.addEventListener('keydown', cycle);
     return () => {
       document.removeEventListener('keydown', cycle);

@@ -17,6 +17,7 @@ function fromSitePrompts<K extends keyof Awaited<ReturnType<typeof sitePrompts>>
 }
 
 export const promptComponents: { [N in PromptName]?: PromptComponent<N> } = {
+  sidebar: lazy(() => import('./sidebar-focus')),
   help: fromFilePrompts('help'),
   info: fromFilePrompts('info'),
   newFile: fromFilePrompts('newFile'),

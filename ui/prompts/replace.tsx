@@ -1,53 +1,50 @@
-// replace: 'Do you wish to replace the existing file?' — Replace, Continue without replacing, or Cancel.
+// replace: names that exist where the items go (docs/UI.md, Input): Replace, Keep both or Skip, for
+// all of them; Esc and the overlay cancel.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PromptPropsMap } from '../state/prompt';
+import type { ConflictChoice, PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
 import { ActionButton } from './action-button';
 import { PromptFrame } from './prompt-frame';
 import { useAction } from './use-action';
 
-export default function ReplacePrompt({
-  onReplace,
-  onContinue,
-  onCancel,
-}: PromptPropsMap['replace']) {
+export default function ReplacePrompt({ onChoose, onCancel }: PromptPropsMap['replace']) {
   const { t } = useTranslation();
   const action = useAction();
   const decided = useRef(false);
-  // Esc and the overlay close the prompt too: that counts as Cancel.
   useEffect(
     () => () => {
       if (!decided.current) onCancel?.();
     },
     [onCancel],
   );
-  const decide = (choice: (() => void) | undefined) => {
+  const choose = (choice: ConflictChoice) => {
     decided.current = true;
-    closePrompt();
-    choice?.();
+    void action.run(async () => {
+      await onChoose(choice);
+      closePrompt();
+    });
   };
+  const busy = action.state !== 'idle';
   return (
     <PromptFrame
       title={t('prompts.replace.title')}
       error={action.error}
-      onSubmit={() => {
-        decided.current = true;
-        void action.run(async () => {
-          await onReplace();
-          closePrompt();
-        });
-      }}
+      className="prompt-replace"
+      onSubmit={() => choose('replace')}
       actions={
         <>
-          <button type="button" className="button button-flat" onClick={() => decide(onCancel)}>
-            {t('buttons.cancel')}
+          <button type="button" className="button" disabled={busy} onClick={() => choose('skip')}>
+            {t('buttons.skip')}
           </button>
-          {onContinue && (
-            <button type="button" className="button" onClick={() => decide(onContinue)}>
-              {t('buttons.continue')}
-            </button>
-          )}
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => choose('keepBoth')}
+          >
+            {t('buttons.keepBoth')}
+          </button>
           <ActionButton state={action.state} label={t('buttons.replace')} danger />
         </>
       }

@@ -41,17 +41,17 @@ export function TransferPrompt({
       items.map((item) => item.name),
     );
     if (conflicts.length > 0) {
-      // The replace prompt takes over; it runs the transfer with override and then arrives.
+      // The replace prompt takes over; it runs the transfer as the user chose and then arrives.
       showPrompt('replace', {
-        onReplace: async () => {
-          await transferItems(api, action, items, destination, true);
+        onChoose: async (choice) => {
+          await transferItems(api, action, items, destination, choice, new Set(conflicts));
           await refreshListings(queryClient);
           arrive();
         },
       });
       return new Promise<void>(() => undefined);
     }
-    await transferItems(api, action, items, destination, false);
+    await transferItems(api, action, items, destination);
     await refreshListings(queryClient);
   };
   return (

@@ -3,6 +3,9 @@ import type { ResourceItem } from '../api/resources';
 import type { Site } from '../api/site';
 import { createStore, useStore } from './store';
 
+/** Replace overwrites; 'keepBoth' puts the new item under a numbered name; 'skip' leaves it out. */
+export type ConflictChoice = 'replace' | 'keepBoth' | 'skip';
+
 /** Props of each prompt; ui/prompts/registry.ts names the component that shows each one. */
 export interface PromptPropsMap {
   help: Record<string, never>;
@@ -27,10 +30,12 @@ export interface PromptPropsMap {
     onDiscard: () => void;
     onCancel: () => void;
   };
-  /** Replace overwrites; Continue (when given) goes on without overwriting; Cancel stops. */
+  /**
+   * Names that exist where items go (docs/UI.md, Input): one choice for all of them; Esc and the
+   * overlay cancel the whole upload or transfer.
+   */
   replace: {
-    onReplace: () => void | Promise<void>;
-    onContinue?: () => void;
+    onChoose: (choice: ConflictChoice) => void | Promise<void>;
     onCancel?: () => void;
   };
   /** A new post of the site from an archetype; `folder` picks the section it starts in. */
@@ -54,11 +59,12 @@ export const promptStore = createStore<OpenPrompt | null>(null);
 
 export function showPrompt<N extends PromptName>(name: N, props: PromptPropsMap[N]): void {
   // Read now: the page behind a dialog turns inert and drops its focus (docs/UI.md, Accessibility).
-  // A dialog that replaces another gives focus back where the first one would have.
+  // A dialog that replaces another (or the phone's sidebar drawer, whose entries open dialogs) gives
+  // focus back where the first one would have.
   const open = promptStore.get();
   const active = document.activeElement;
   const opener =
-    open && isModal(open.name) ? open.opener : active instanceof HTMLElement ? active : null;
+    open && open.name !== 'more' ? open.opener : active instanceof HTMLElement ? active : null;
   promptStore.set({ name, props, opener } as OpenPrompt);
 }
 

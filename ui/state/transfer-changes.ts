@@ -24,7 +24,9 @@ export function addTransfers(items: readonly Transfer[]): void {
   transfersStore.set((state) => {
     // A new batch after everything finished starts a fresh list, keeping failures to retry.
     const busy = state.items.some(isUnfinished);
-    const kept = busy ? state.items : state.items.filter((item) => item.status !== 'done');
+    const kept = busy
+      ? state.items
+      : state.items.filter((item) => item.status !== 'done' && item.status !== 'skipped');
     const paths = new Set(items.map((item) => item.path));
     return {
       ...state,

@@ -5,9 +5,11 @@ import { createStore, useStore } from './store';
 
 /**
  * queued waits for a free slot; interrupted was cut off by a reload and needs its file chosen again;
- * failed carries the reason in words. Cancelled transfers leave the list.
+ * failed carries the reason in words; skipped was left out at the replace prompt (its name exists).
+ * Cancelled transfers leave the list.
  */
-export type TransferStatus = 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'interrupted';
+export type TransferStatus =
+  'queued' | 'running' | 'paused' | 'done' | 'failed' | 'interrupted' | 'skipped';
 
 export interface Transfer {
   id: number;
@@ -20,6 +22,8 @@ export interface Transfer {
   sent: number;
   status: TransferStatus;
   override: boolean;
+  /** 'Keep both' chose its numbered name: when the name is taken meanwhile, the next number is tried. */
+  keepBoth?: boolean;
   /** Bytes per second lately, once measurable. */
   speed?: number;
   /** Why it failed, in words. */

@@ -9,6 +9,7 @@ import { readStored, storageKey, storedUploads } from '../api/upload-storage';
 import { describeError } from '../components/describe-error';
 import { formatSize } from '../components/format';
 import { i18n } from '../i18n';
+import { nextNumberedName } from './keep-both-name';
 import { sessionStore } from './session';
 import { addSample, speedOf } from './transfer-rate';
 import type { RateSample } from './transfer-rate';
@@ -40,6 +41,10 @@ export interface UploadJob {
   name: string;
   path: string;
   file: File;
+  /** Left out at the replace prompt: listed as skipped, never sent. */
+  skipped?: boolean;
+  /** Sent under a numbered name chosen by 'Keep both' (never with override). */
+  keepBoth?: boolean;
 }
 
 interface Live {
@@ -69,15 +74,16 @@ function userId(): number {
 export function enqueueUploads(jobs: readonly UploadJob[], override: boolean): void {
   const items = jobs.map((job): Transfer => {
     const id = newTransferId();
-    live.set(id, { file: job.file, samples: [], drawnAt: 0 });
+    if (!job.skipped) live.set(id, { file: job.file, samples: [], drawnAt: 0 });
     return {
       id,
       name: job.name,
       path: job.path,
       size: job.file.size,
       sent: 0,
-      status: 'queued',
-      override,
+      status: job.skipped ? 'skipped' : 'queued',
+      override: override && !job.keepBoth,
+      keepBoth: job.keepBoth,
     };
   });
   addTransfers(items);
@@ -138,7 +144,16 @@ function fail(id: number, error: unknown): void {
   const record = live.get(id);
   // A retry starts over from a fresh client, which still resumes from the server when it can.
   if (record) record.tus = undefined;
-  if (!find(id)) return;
+  const item = find(id);
+  if (!item) return;
+  // docs/UI.md, Input: a name 'Keep both' chose was taken meanwhile; the next number never overwrites.
+  if (item.keepBoth && error instanceof ApiError && error.code === 'fs.exists') {
+    const name = nextNumberedName(item.name);
+    const path = item.path.slice(0, item.path.length - item.name.length) + name;
+    updateTransfer(id, { name, path, status: 'queued' });
+    pump();
+    return;
+  }
   updateTransfer(id, {
     status: 'failed',
     speed: undefined,

@@ -22,6 +22,7 @@ import { config } from '../../config';
 import { promptComponents } from '../../prompts/registry';
 import { promptStore, showPrompt } from '../../state/prompt';
 import { useUser } from '../../state/session';
+import { usePageBehindInert } from './preview-behind';
 import { PreviewBody } from './preview-media';
 import { neighboursOf } from './preview-neighbours';
 import { useSwipe } from './preview-swipe';
@@ -110,6 +111,7 @@ export default function Preview({ resource }: PreviewProps) {
 
   // The viewer covers the window: the page behind must not scroll, and keys start inside it.
   const frame = useRef<HTMLElement>(null);
+  usePageBehindInert(frame, resource.path);
   useEffect(() => {
     const root = document.documentElement;
     const overflow = root.style.overflow;

@@ -10,36 +10,49 @@ import {
 } from '../../api/resources';
 import type { ResourceItem } from '../../api/resources';
 import { showPrompt } from '../../state/prompt';
+import type { ConflictChoice } from '../../state/prompt';
 
-/** The names among `names` that already exist in `folder` (read fresh from the server). */
+/** The names in `folder` now (read fresh from the server). */
+export async function namesIn(
+  api: ApiClient,
+  queryClient: QueryClient,
+  folder: string,
+): Promise<Set<string>> {
+  const listing = await queryClient.fetchQuery({ ...resourceQuery(api, folder), staleTime: 0 });
+  return new Set((listing.items ?? []).map((item) => item.name));
+}
+
+/** The names among `names` that already exist in `folder`. */
 export async function conflictingNames(
   api: ApiClient,
   queryClient: QueryClient,
   folder: string,
   names: readonly string[],
 ): Promise<string[]> {
-  const listing = await queryClient.fetchQuery({ ...resourceQuery(api, folder), staleTime: 0 });
-  const existing = new Set((listing.items ?? []).map((item) => item.name));
+  const existing = await namesIn(api, queryClient, folder);
   return names.filter((name) => existing.has(name));
 }
 
 /**
  * One call per item. Moving into the folder it is already in changes nothing; copying there makes a
- * numbered copy ('a(1).txt') instead of failing.
+ * numbered copy ('a (1).txt') instead of failing. On a taken name (docs/UI.md, Input) 'replace'
+ * overwrites, 'keepBoth' lets the server number the new one, 'skip' leaves the item where it is.
  */
 export async function transferItems(
   api: ApiClient,
   action: 'rename' | 'copy',
   items: readonly ResourceItem[],
   destination: string,
-  override: boolean,
+  choice?: ConflictChoice,
+  conflicts: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   for (const item of items) {
     const sameFolder = samePath(parentPath(item.path), destination);
     if (action === 'rename' && sameFolder) continue;
+    if (choice === 'skip' && conflicts.has(item.name)) continue;
     await transferResource(api, action, item.path, joinPath(destination, item.name), {
-      override: override && !sameFolder,
-      rename: action === 'copy' && sameFolder,
+      override: choice === 'replace' && !sameFolder,
+      rename: (action === 'copy' && sameFolder) || choice === 'keepBoth',
     });
   }
 }
@@ -67,13 +80,16 @@ export async function transferWithConfirmation(
     candidates.map((item) => item.name),
   );
   if (conflicts.length === 0) {
-    await transferItems(api, action, items, destination, false);
+    await transferItems(api, action, items, destination);
     return true;
   }
   return new Promise<boolean>((resolve, reject) => {
     showPrompt('replace', {
-      onReplace: () =>
-        transferItems(api, action, items, destination, true).then(() => resolve(true), reject),
+      onChoose: (choice) =>
+        transferItems(api, action, items, destination, choice, new Set(conflicts)).then(
+          () => resolve(true),
+          reject,
+        ),
       onCancel: () => resolve(false),
     });
   });

@@ -4,9 +4,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { createFolder, joinPath } from '../../api/resources';
 import { notifyError } from '../../components/describe-error';
+import { freeName } from '../../state/keep-both-name';
 import { showPrompt } from '../../state/prompt';
+import type { ConflictChoice } from '../../state/prompt';
+import type { UploadJob } from '../../state/upload-queue';
 import type { DroppedItems } from './drop';
-import { conflictingNames, refreshListings } from './transfer';
+import { namesIn, refreshListings } from './transfer';
 
 export interface UploadEntry {
   /** Relative to the target folder, '/'-separated ('photos/a.jpg'). */
@@ -94,10 +97,59 @@ async function createFolders(api: ApiClient, folder: string, folders: readonly s
   }
 }
 
+/** The batch as the user chose for the names that exist (docs/UI.md, Input). */
+function jobsFor(
+  batch: UploadBatch,
+  folder: string,
+  choice: ConflictChoice | undefined,
+  conflicts: ReadonlySet<string>,
+  existing: ReadonlySet<string>,
+): { jobs: UploadJob[]; folders: string[] } {
+  // Keep both: each taken top name gets the first free number, free of this batch's own names too.
+  const renamed = new Map<string, string>();
+  if (choice === 'keepBoth') {
+    const taken = new Set([...existing, ...[...batch.files, ...batch.folders].map(nameOfEntry)]);
+    for (const name of conflicts) {
+      const isFolder =
+        batch.folders.some((relativePath) => topName(relativePath) === name) ||
+        batch.files.some((entry) => entry.relativePath.startsWith(`${name}/`));
+      const free = freeName(name, taken, isFolder);
+      taken.add(free);
+      renamed.set(name, free);
+    }
+  }
+  const rename = (relativePath: string) => {
+    const top = topName(relativePath);
+    const free = renamed.get(top);
+    return free === undefined ? relativePath : free + relativePath.slice(top.length);
+  };
+  const jobs = batch.files.map((entry): UploadJob => {
+    const relativePath = rename(entry.relativePath);
+    const conflicting = conflicts.has(topName(entry.relativePath));
+    return {
+      name: relativePath,
+      path: joinPath(folder, relativePath),
+      file: entry.file,
+      skipped: choice === 'skip' && conflicting,
+      // A race can take the numbered name of a file; a numbered folder is this batch's own.
+      keepBoth: choice === 'keepBoth' && conflicting && !relativePath.includes('/'),
+    };
+  });
+  const folders = batch.folders
+    .filter((relativePath) => !(choice === 'skip' && conflicts.has(topName(relativePath))))
+    .map(rename);
+  return { jobs, folders };
+}
+
+function nameOfEntry(entry: UploadEntry | string): string {
+  return topName(typeof entry === 'string' ? entry : entry.relativePath);
+}
+
 /**
- * docs/UI.md, Input: when any name already exists in the folder the replace prompt comes first; Replace sends
- * with override on, Continue sends without it (the existing items are left alone). The files then
- * join the transfer queue, whose code (tus-js-client with it) loads now.
+ * docs/UI.md, Input: when any name already exists in the folder the replace prompt comes first:
+ * Replace sends with override on, Keep both under numbered names without it, Skip leaves those out
+ * (the transfer panel lists them as skipped). The files then join the transfer queue, whose code
+ * (tus-js-client with it) loads now.
  */
 export async function uploadBatch(
   api: ApiClient,
@@ -106,45 +158,34 @@ export async function uploadBatch(
   folder: string,
 ): Promise<void> {
   if (batch.files.length === 0 && batch.folders.length === 0) return;
-  const names = [
-    ...new Set(
-      [...batch.files, ...batch.folders.map((relativePath) => ({ relativePath }))].map((entry) =>
-        topName(entry.relativePath),
-      ),
-    ),
-  ];
-  const send = async (override: boolean, skip: ReadonlySet<string>) => {
+  let existing: Set<string>;
+  try {
+    existing = await namesIn(api, queryClient, folder);
+  } catch (error) {
+    notifyError(error);
+    return;
+  }
+  const conflicts = new Set(
+    [...batch.files, ...batch.folders].map(nameOfEntry).filter((name) => existing.has(name)),
+  );
+  const send = async (choice?: ConflictChoice) => {
+    const { jobs, folders } = jobsFor(batch, folder, choice, conflicts, existing);
     const kept: UploadBatch = {
-      files: batch.files.filter((entry) => !skip.has(topName(entry.relativePath))),
-      folders: batch.folders.filter((relativePath) => !skip.has(topName(relativePath))),
+      files: jobs
+        .filter((job) => !job.skipped)
+        .map((job) => ({ relativePath: job.name, file: job.file })),
+      folders,
     };
     try {
       const queue = await import('../../state/upload-queue');
       queue.bindUploads({ api, refresh: () => void refreshListings(queryClient) });
       await createFolders(api, folder, foldersWithoutFiles(kept));
-      queue.enqueueUploads(
-        kept.files.map((entry) => ({
-          name: entry.relativePath,
-          path: joinPath(folder, entry.relativePath),
-          file: entry.file,
-        })),
-        override,
-      );
+      queue.enqueueUploads(jobs, choice === 'replace');
     } catch (error) {
       notifyError(error);
     }
     if (kept.files.length === 0) await refreshListings(queryClient);
   };
-  let conflicts: string[];
-  try {
-    conflicts = await conflictingNames(api, queryClient, folder, names);
-  } catch (error) {
-    notifyError(error);
-    return;
-  }
-  if (conflicts.length === 0) return send(false, new Set());
-  showPrompt('replace', {
-    onReplace: () => void send(true, new Set()),
-    onContinue: () => void send(false, new Set(conflicts)),
-  });
+  if (conflicts.size === 0) return send();
+  showPrompt('replace', { onChoose: (choice) => void send(choice) });
 }
