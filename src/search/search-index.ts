@@ -185,11 +185,13 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     for (const [offset, name] of content.names.entries())
       onDisk.set(name, content.kinds[offset] ?? 0);
     const known = new Set<string>();
+    let removedFolder = false;
     for (const child of table.childrenOf(index)) {
       const name = table.nameOf(child);
       if (onDisk.get(name) === table.kindOf(child)) known.add(name);
-      else removeEntry(child);
+      else removedFolder = removeEntry(child) || removedFolder;
     }
+    if (removedFolder) dropUnreachableWatches();
     for (const [name, kind] of onDisk)
       if (!known.has(name) && !(await addEntry(index, folder, name, kind))) return;
   }
@@ -200,23 +202,29 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     folder: FolderHandle,
     names: Set<string>,
   ): Promise<void> {
+    let removedFolder = false;
     for (const name of names) {
       const kind = deps.fs.isHiddenEntry(folder, name)
         ? undefined
         : await entryKindAt(folder, name);
       const child = table.childNamed(index, name);
       if (child !== -1 && table.kindOf(child) === kind) continue;
-      if (child !== -1) removeEntry(child);
-      if (kind !== undefined && !(await addEntry(index, folder, name, kind))) return;
+      if (child !== -1) removedFolder = removeEntry(child) || removedFolder;
+      if (kind !== undefined && !(await addEntry(index, folder, name, kind))) break;
     }
+    if (removedFolder) dropUnreachableWatches();
   }
 
-  function removeEntry(child: number): void {
+  /** Removes an entry (a folder with all below it); true when it was a folder. */
+  function removeEntry(child: number): boolean {
     const wasFolder = table.kindOf(child) === kindFolder;
     table.remove(child);
-    if (wasFolder)
-      for (const watched of [...watches.keys()])
-        if (!table.isReachable(watched)) dropWatch(watched);
+    return wasFolder;
+  }
+
+  /** Once per read, not per removed folder: thousands of watches are checked each time. */
+  function dropUnreachableWatches(): void {
+    for (const watched of [...watches.keys()]) if (!table.isReachable(watched)) dropWatch(watched);
   }
 
   /** Adds an entry found on disk, a folder with all below it; false once the cap turned the index off. */
