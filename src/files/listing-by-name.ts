@@ -4,21 +4,12 @@ import type { FolderDraft, FolderTable } from '../fs/list-folder';
 import type { Resolved } from '../fs/scoped-fs';
 import type { Sorting } from '../users/user';
 import type { SortedFolder } from './listing-cache';
-import type { SortColumns } from './listing-sort';
-import { comparatorOver, nameSortKey, sortInSlices } from './listing-sort';
+import { sortRows } from './listing-sort';
 
-/** Folders first, then names, as comparatorOver orders them: only names and kinds are needed. */
-async function orderByName(draft: FolderDraft, sorting: Sorting): Promise<Uint32Array> {
-  const keys = draft.names.map((name) => nameSortKey(name) ?? null);
-  const columns: SortColumns<number> = {
-    name: (row) => draft.names[row] as string,
-    key: (row) => keys[row] ?? null,
-    isDir: (row) => draft.isFolder[row] === 1,
-    size: () => 0,
-    modifiedMs: () => 0,
-  };
-  const rows = Array.from({ length: draft.names.length }, (_unused, row) => row);
-  return Uint32Array.from(await sortInSlices(rows, comparatorOver(columns, sorting)));
+/** Folders first, then names: only names and kinds are needed. */
+function orderByName(draft: FolderDraft, sorting: Sorting): Promise<Uint32Array> {
+  const isDir = (row: number) => draft.isFolder[row] === 1;
+  return sortRows(draft.names, { isDir, size: () => 0, modifiedMs: () => 0 }, sorting);
 }
 
 /**

@@ -159,6 +159,25 @@ export async function sortListingInSlices<T extends SortableItem>(
   return sortInSlices(withSortKeys(items), comparatorOver(itemColumns, sorting));
 }
 
+/**
+ * A table's row numbers in the listing's order, in slices (no object per entry, docs/LISTINGS.md):
+ * each name's sort key is made once, the other columns are read from the table by row.
+ */
+export async function sortRows(
+  names: readonly string[],
+  columns: Pick<SortColumns<number>, 'isDir' | 'size' | 'modifiedMs'>,
+  sorting: Sorting,
+): Promise<Uint32Array> {
+  const keys = names.map((name) => nameSortKey(name) ?? null);
+  const rows = Array.from({ length: names.length }, (_unused, row) => row);
+  const byRow: SortColumns<number> = {
+    ...columns,
+    name: (row) => names[row] as string,
+    key: (row) => keys[row] ?? null,
+  };
+  return Uint32Array.from(await sortInSlices(rows, comparatorOver(byRow, sorting)));
+}
+
 /** Any entries in slices by `compare` (a table's row numbers with comparatorOver). */
 export async function sortInSlices<T>(items: T[], compare: (a: T, b: T) => number): Promise<T[]> {
   if (items.length <= sliceSize) return items.sort(compare);

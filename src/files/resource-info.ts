@@ -14,8 +14,7 @@ import {
   sampleBytes,
   typeFromName,
 } from './file-type';
-import type { SortColumns } from './listing-sort';
-import { comparatorOver, nameSortKey, sortInSlices } from './listing-sort';
+import { sortRows } from './listing-sort';
 import type { StatsView } from '../fs/entry-stats';
 import { statFields } from '../fs/folder-stats';
 import { isFolderRow, statsAt } from '../fs/list-folder';
@@ -23,7 +22,6 @@ import { extensionOf, formatModified, goFileMode } from './resource-fields';
 import { findSubtitles } from './subtitles';
 import type { ListingCache, SortedFolder } from './listing-cache';
 import { readSortedByName } from './listing-by-name';
-import type { FolderTable } from '../fs/list-folder';
 
 export interface ResourceInfo {
   path: string;
@@ -157,40 +155,16 @@ async function readSortedFolder(
   sorting: Sorting,
 ): Promise<SortedFolder> {
   const table = await view.listTable(folder);
-  // Rows are sorted by number, read from the table: no object per entry (docs/LISTINGS.md).
-  const keys = table.names.map((name) => nameSortKey(name) ?? null);
   const field = (row: number, offset: number) => table.stats[row * statFields + offset] as number;
   const isDir = (row: number) => isFolderRow(table, row);
-  const columns: SortColumns<number> = {
-    name: (row) => table.names[row] as string,
-    key: (row) => keys[row] ?? null,
-    isDir,
-    size: (row) => field(row, 1),
-    modifiedMs: (row) => field(row, 2),
-  };
-  const rows = Array.from({ length: table.names.length }, (_unused, row) => row);
-  const sorted = await sortInSlices(rows, comparatorOver(columns, sorting));
-  const numDirs = sorted.filter(isDir).length;
-  return { table, order: Uint32Array.from(sorted), numDirs };
-}
-
-/** Row `index` of a folder's table as a listing item. */
-function tableRowInfo(
-  table: FolderTable,
-  index: number,
-  folder: VirtualPath,
-  displayPath?: (virtual: VirtualPath) => string,
-): ResourceInfo {
-  return listingItemInfo(
-    {
-      name: table.names[index] as string,
-      virtual: childPath(folder, table.names[index] as string),
-      stats: statsAt(table, index),
-      isSymlink: table.links[index] !== 0,
-      isBrokenLink: table.links[index] === 2,
-    },
-    displayPath,
+  const order = await sortRows(
+    table.names,
+    { isDir, size: (row) => field(row, 1), modifiedMs: (row) => field(row, 2) },
+    sorting,
   );
+  let numDirs = 0;
+  for (const row of order) if (isDir(row)) numDirs += 1;
+  return { table, order, numDirs };
 }
 
 function entriesOf(
@@ -200,7 +174,17 @@ function entriesOf(
   displayPath?: (virtual: VirtualPath) => string,
 ): FolderEntries {
   // The entry's info object is made only when it is written.
-  const infoAt = (index: number) => tableRowInfo(table, index, folder, displayPath);
+  const infoAt = (index: number) =>
+    listingItemInfo(
+      {
+        name: table.names[index] as string,
+        virtual: childPath(folder, table.names[index] as string),
+        stats: statsAt(table, index),
+        isSymlink: table.links[index] !== 0,
+        isBrokenLink: table.links[index] === 2,
+      },
+      displayPath,
+    );
   const entries: FolderEntries = {
     numDirs,
     numFiles: order.length - numDirs,

@@ -91,11 +91,7 @@ export async function listFolderTable(
   statter?: FolderStatter,
 ): Promise<FolderTable> {
   const listed = (await readFolderNames(folder)).filter((name) => callbacks.isListed(name));
-  const own = await folder.use(undefined, (self) =>
-    statter && listed.length >= workerThreshold
-      ? statInWorker(statter, self, listed)
-      : lstatWindow(self, listed),
-  );
+  const own = await statNamesIn(folder, listed, statter);
   const table = tableBuilder(listed.length);
   const target = new Float64Array(statFields);
   for (const [index, name] of listed.entries()) {
@@ -179,12 +175,6 @@ export async function draftFolderTable(
     }
     return stats;
   };
-  const statNames = (wanted: string[]) =>
-    folder.use(undefined, (self) =>
-      statter && wanted.length >= workerThreshold
-        ? statInWorker(statter, self, wanted)
-        : lstatWindow(self, wanted),
-    );
   return {
     names,
     isFolder: isFolder.subarray(0, names.length),
@@ -194,14 +184,14 @@ export async function draftFolderTable(
       folder.retain();
       try {
         const wanted = Array.from(rows, (row) => names[row] as string);
-        return settle(await statNames(wanted), rows);
+        return settle(await statNamesIn(folder, wanted, statter), rows);
       } finally {
         folder.release();
       }
     },
     async statAll() {
       const rows = Array.from({ length: names.length }, (_unused, row) => row);
-      return settle(await statNames(names), rows);
+      return settle(await statNamesIn(folder, names, statter), rows);
     },
     release: () => folder.release(),
   };
@@ -228,6 +218,19 @@ export async function listFolderEntries<T>(
     entry.isBrokenLink = link === 2;
     return entry;
   });
+}
+
+/** lstat of each name in the held folder: in the worker for a big folder, else through the pool. */
+function statNamesIn(
+  folder: FolderHandle,
+  names: readonly string[],
+  statter: FolderStatter | undefined,
+): Promise<Float64Array> {
+  return folder.use(undefined, (self) =>
+    statter && names.length >= workerThreshold
+      ? statInWorker(statter, self, names)
+      : lstatWindow(self, names),
+  );
 }
 
 /** A big folder's stats from the worker; should it fail, the event loop's own way. */
