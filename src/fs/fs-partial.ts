@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { AppError, isAppError } from '../errors';
 import type { FolderHandle, Identity } from './anchored';
 import { changedError, closeFd, lstatAt, openFileAt, readFolder } from './anchored';
+import { DescriptorSink } from './descriptor-sink';
 import { errorCodeOf, rethrowAsFsError, toFsError } from './fs-errors';
 import { isWriteError, placeTemp } from './fs-write';
 
@@ -147,7 +148,9 @@ class TooLongError extends Error {}
  * folder with O_NOFOLLOW and checked to be the data file of the record. The size on disk is the
  * offset: a body that does not start there is refused before a byte is read. A body that is too
  * long, fails its check or hits a disk error is cut back to the offset it started at; one the
- * client stopped sending keeps what arrived. Bytes are on disk (fdatasync) before this returns.
+ * client stopped sending keeps what arrived. The body that completes the file is synced
+ * (fdatasync) before this returns; the ones before it are not, since after a power cut the
+ * data file's size on disk is what reached the disk, and HEAD answers that (docs/UPLOADS.md).
  */
 export async function appendToPartial(
   folder: FolderHandle,
@@ -196,8 +199,8 @@ export async function appendToPartial(
       await cutBack();
       return { offset: expected.offset, outcome: 'rejected' };
     }
-    await syncFd(fd);
     const { size } = await fstatFd(fd);
+    if (size === expected.offset + options.maxBytes) await syncFd(fd);
     return { offset: size, outcome: failure === undefined ? 'written' : 'interrupted' };
   } catch (error) {
     throw toFsError(error);
@@ -225,18 +228,13 @@ async function writeBody(fd: number, body: Readable, options: AppendOptions): Pr
       callback(null, kept.length > 0 ? kept : undefined);
     },
   });
-  // autoClose off: the descriptor outlives the stream, to be cut back or synced afterwards.
-  const sink = fs.createWriteStream('', {
-    fd,
-    start: options.expected.offset,
-    autoClose: false,
-    highWaterMark: 1024 * 1024,
-  });
+  // The descriptor outlives the stream, to be cut back or synced afterwards.
+  const sink = new DescriptorSink(fd, { start: options.expected.offset, sync: false });
   try {
     await pipeline(body, meter, sink);
     return received > options.maxBytes ? new TooLongError() : undefined;
   } catch (error) {
-    // A destroyed stream finishes the write in flight before 'close': only then is the size final.
+    // A destroyed sink finishes the write in flight before 'close': only then is the size final.
     if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     return error;
   }

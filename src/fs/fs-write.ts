@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { AppError } from '../errors';
 import type { FolderHandle } from './anchored';
-import { lstatAt, openFolderAt } from './anchored';
+import { closeFd, lstatAt, openFolderAt } from './anchored';
+import { DescriptorSink } from './descriptor-sink';
 import { errorCodeOf, rethrowAsFsError, toFsError } from './fs-errors';
 
 /** Defaults of File Browser's settings.fileMode / dirMode (the process umask still applies). */
@@ -74,8 +75,9 @@ export async function makeFoldersIn(
 
 /**
  * Streams `source` into a new temp file in `folder` (O_EXCL and O_NOFOLLOW, so nothing planted there
- * is written through), fsyncs it and returns its name. On any failure, an aborted request
- * included, the temp file is removed: a failed upload leaves nothing behind.
+ * is written through), syncs it and returns its name. On any failure, an aborted request
+ * included, the temp file is removed: a failed upload leaves nothing behind. The source's chunks
+ * are consumed (DescriptorSink): it must not reuse a Buffer it gave.
  */
 export async function streamToTemp(
   folder: FolderHandle,
@@ -87,18 +89,21 @@ export async function streamToTemp(
   const fd = await folder
     .use(temp, (at) => openFd(at, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode))
     .catch(rethrowAsFsError);
+  // sync: the rename that follows publishes durable bytes.
+  const sink = new DescriptorSink(fd, { start: 0, sync: true });
   try {
-    // flush: fsync before the stream closes the descriptor, so the rename publishes durable bytes.
-    const sink = fs.createWriteStream('', { fd, flush: true, highWaterMark: 1024 * 1024 });
     await pipeline(source, sink);
     return temp;
   } catch (error) {
-    // The stream owns the descriptor and has closed it: closing the number again could close
-    // whatever another request opened under it since.
     await removeName(folder, temp);
     throw isWriteError(error)
       ? toFsError(error)
       : new AppError('request.aborted', 'the upload was interrupted', { cause: error });
+  } finally {
+    // Closed only once no write is in flight: a write still queued could otherwise land in
+    // whatever another request opened under the same number.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
+    closeFd(fd);
   }
 }
 
