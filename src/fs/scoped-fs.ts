@@ -158,7 +158,9 @@ export async function openScopedFs(
   const scopeFolder = await openScope(rootBase, segmentsOf(actor.scope as VirtualPath));
   const base: WalkBase = {
     scope: scopeFolder,
-    scopePath: await hostPathOf(scopeFolder),
+    // The served root's path was read at start: no readlink on each request for a scope of "/".
+    scopePath:
+      scopeFolder === settings.rootFolder ? settings.rootPath : await hostPathOf(scopeFolder),
     openSystemRoot,
     isHidden: settings.isHiddenEntry,
   };
