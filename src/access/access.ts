@@ -2,7 +2,7 @@
 import { AppError } from '../errors';
 import type { RuleMatcher } from '../rules/rules';
 import { compileRules } from '../rules/rules';
-import type { Rule } from '../rules/rule';
+import type { Rule } from '../api/rules';
 import type { Permissions, StoredUser } from '../users/user';
 import { canShare, effectivePermissions } from '../users/user';
 

@@ -1,9 +1,8 @@
 // The archive formats a download can ask for (?algo=): names, file extensions and content types.
 import { AppError } from '../errors';
 
-export const archiveAlgos = ['zip', 'tar', 'targz', 'tarbz2', 'tarxz', 'tarlz4', 'tarsz'] as const;
-
-export type ArchiveAlgo = (typeof archiveAlgos)[number];
+import type { ArchiveAlgo } from '../api/resources';
+import { archiveAlgos } from '../api/resources';
 
 export interface ArchiveFormat {
   algo: ArchiveAlgo;

@@ -2,9 +2,9 @@
 import { addAbortSignal, pipeline } from 'node:stream';
 import type { Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import type { ArchiveAlgo } from '../api/resources';
 import type { ArchiveEntry } from './archive-entry';
 import { archiveEntryName } from './archive-entry';
-import type { ArchiveAlgo } from './archive-formats';
 import { parseArchiveAlgo } from './archive-formats';
 import type { ArchiveWriter } from './archive-writer';
 import { untilAborted } from './archive-writer';

@@ -2,11 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { AppError } from '../errors';
-import type { PublicUser, StoredUser } from '../users/user';
+import type { TokenUser } from '../api/users';
+import type { StoredUser } from '../users/user';
 import { effectivePermissions, toPublicUser } from '../users/user';
-
-/** What File Browser's web client reads from the token to draw the interface. */
-export type TokenUser = Omit<PublicUser, 'password' | 'scope' | 'rules'>;
 
 export interface TokenClaims {
   user: TokenUser;

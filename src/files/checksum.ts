@@ -5,9 +5,8 @@ import { AppError } from '../errors';
 import { openFileStream } from '../fs/fs-read';
 import type { Resolved } from '../fs/scoped-fs';
 
-export const checksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
-
-export type ChecksumAlgorithm = (typeof checksumAlgorithms)[number];
+import type { ChecksumAlgorithm } from '../api/resources';
+import { checksumAlgorithms } from '../api/resources';
 
 /** Only the four lower-case names File Browser accepts; anything else is a 400. */
 export function parseChecksumAlgorithm(value: string): ChecksumAlgorithm {

@@ -1,8 +1,6 @@
 // Deciding a file's `type` (video, audio, image, pdf, text, textImmutable, blob) as File Browser does.
+import type { FileType } from '../api/resources';
 import libraries from '../deferred-libraries.cjs';
-
-export type FileType =
-  'video' | 'audio' | 'image' | 'pdf' | 'text' | 'textImmutable' | 'blob' | 'invalid_link' | '';
 
 /** Files above this are never "text": the editor would receive them whole. */
 export const maxTextBytes = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@
 import type { Stats } from 'node:fs';
 import type { FolderTable } from '../fs/list-folder';
 import type { VirtualPath } from '../fs/virtual-path';
-import type { Rule } from '../rules/rule';
+import type { Rule } from '../api/rules';
 import type { Sorting, StoredUser } from '../users/user';
 
 /** A folder's visible entries and their order: `order[k]` is the table index of the k-th item. */

@@ -1,7 +1,7 @@
 // The paged form of a folder listing for Drawer's UI: one slice of the sorted items, with the total count.
 import { AppError } from '../errors';
-import type { Sorting } from '../users/user';
-import type { FolderListing, ResourceInfo } from './resource-info';
+import type { FolderPage } from '../api/resources';
+import type { FolderListing } from './resource-info';
 
 /** A page's most items: a few hundred kilobytes of JSON at most. */
 export const maxPageLimit = 1000;
@@ -11,17 +11,6 @@ const defaultPageLimit = 200;
 export interface PageRequest {
   offset: number;
   limit: number;
-}
-
-export interface FolderPage extends ResourceInfo {
-  items: ResourceInfo[];
-  numDirs: number;
-  numFiles: number;
-  sorting: Sorting;
-  /** Where `items` start in the sorted listing. */
-  offset: number;
-  /** How many items the whole listing has. */
-  total: number;
 }
 
 function wholeNumber(text: string, name: string): number {

@@ -1,6 +1,7 @@
 // A folder's resource JSON written out in chunks, so a 100,000-entry listing never becomes one string.
 import { Readable } from 'node:stream';
-import type { FolderListing, ResourceInfo } from './resource-info';
+import type { ResourceInfo } from '../api/resources';
+import type { FolderListing } from './resource-info';
 
 /** Small enough that each chunk is a few tens of kilobytes, large enough to keep overhead low. */
 const itemsPerChunk = 512;

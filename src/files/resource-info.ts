@@ -4,8 +4,9 @@ import { readSample, readText } from '../fs/fs-read';
 import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import { baseName, childPath } from '../fs/virtual-path';
+import type { FileType, ResourceInfo } from '../api/resources';
 import type { Sorting } from '../users/user';
-import type { FileType } from './file-type';
+
 import {
   classify,
   looksBinary,
@@ -22,25 +23,6 @@ import { extensionOf, formatModified, goFileMode } from './resource-fields';
 import { findSubtitles } from './subtitles';
 import type { ListingCache, SortedFolder } from './listing-cache';
 import { readSortedByName } from './listing-by-name';
-
-export interface ResourceInfo {
-  path: string;
-  name: string;
-  size: number;
-  extension: string;
-  modified: string;
-  mode: number;
-  isDir: boolean;
-  isSymlink: boolean;
-  type: FileType;
-  subtitles?: string[];
-  content?: string;
-  checksums?: Record<string, string>;
-  items?: ResourceInfo[];
-  numDirs?: number;
-  numFiles?: number;
-  sorting?: Sorting;
-}
 
 export interface DescribeOptions {
   sorting: Sorting;

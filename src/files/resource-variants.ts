@@ -1,14 +1,13 @@
 // The other answers of GET /api/resources and friends: checksums, raw text, recursive listing, disk usage.
 import type { Readable } from 'node:stream';
+import type { ChecksumAlgorithm, ResourceInfo } from '../api/resources';
 import { AppError } from '../errors';
 import { filesystemUsage, openFileStream } from '../fs/fs-read';
 import type { ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import { baseName, segmentsOf } from '../fs/virtual-path';
 import type { Sorting } from '../users/user';
-import type { ChecksumAlgorithm } from './checksum';
 import { checksumOf } from './checksum';
-import type { ResourceInfo } from './resource-info';
 import { describeResource, detectFileType } from './resource-info';
 import { formatModified } from './resource-fields';
 

@@ -3,7 +3,7 @@ import type { Stats } from 'node:fs';
 import type { Access, Operation } from '../access/access';
 import { createAccess } from '../access/access';
 import { AppError } from '../errors';
-import type { Rule } from '../rules/rule';
+import type { Rule } from '../api/rules';
 import type { StoredUser } from '../users/user';
 import type { FolderHandle, Identity } from './anchored';
 import { hostPathOf, openFolderAt, openFolderPath } from './anchored';

@@ -1,12 +1,7 @@
 // The one place errors become HTTP: AppError codes map to statuses, everything else is masked as 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../errors';
+import type { ErrorBody } from '../api/errors';
 import { AppError, isAppError } from '../errors';
-
-interface ErrorBody {
-  code: ErrorCode;
-  message: string;
-}
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

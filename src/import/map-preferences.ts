@@ -1,6 +1,6 @@
 // The pieces File Browser's users and its new-user defaults share: preferences, commands, rules.
 import { isRefusedCommand } from '../commands/command-allow-list';
-import type { Rule } from '../rules/rule';
+import type { Rule } from '../api/rules';
 import { compileRuleRegex } from '../rules/rules';
 import type { Permissions, Sorting, UserPreferences, ViewMode } from '../users/user';
 import { permissionNames } from '../users/user';

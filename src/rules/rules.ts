@@ -1,5 +1,5 @@
 // Evaluating allow/deny rules on a virtual path: global rules first, then the user's; last match wins.
-import type { Rule } from './rule';
+import type { Rule } from '../api/rules';
 
 export interface RuleMatcher {
   /** True when the path may be seen and used. */

@@ -1,6 +1,6 @@
 // Global settings: their shape, first-run defaults, and the normalisation applied on every save.
 import type { AuthMethod } from '../config/auth-config';
-import type { Rule } from '../rules/rule';
+import type { Rule } from '../api/rules';
 import type { UserPreferences } from '../users/user';
 
 export const hookEvents = ['save', 'copy', 'rename', 'upload', 'delete'] as const;

@@ -2,7 +2,7 @@
 import { hashPassword, checkPasswordPolicy, normalisePassword } from '../auth/passwords';
 import { refuseShellCommands } from '../commands/command-allow-list';
 import { AppError } from '../errors';
-import type { Rule } from '../rules/rule';
+import type { Rule } from '../api/rules';
 import { compileRuleRegex } from '../rules/rules';
 import type { Permissions, Sorting, StoredUser, ViewMode } from './user';
 import { canShare, usernameProblem } from './user';

@@ -1,49 +1,10 @@
 // The user: its stored shape, what the API shows of it, and the pure rules about names and permissions.
-import type { Rule } from '../rules/rule';
+import type { Rule } from '../api/rules';
+import type { Permissions, PublicUser, UserPreferences } from '../api/users';
 
-export interface Permissions {
-  admin: boolean;
-  execute: boolean;
-  create: boolean;
-  rename: boolean;
-  modify: boolean;
-  delete: boolean;
-  share: boolean;
-  download: boolean;
-}
-
-export const permissionNames = [
-  'admin',
-  'execute',
-  'create',
-  'rename',
-  'modify',
-  'delete',
-  'share',
-  'download',
-] as const satisfies readonly (keyof Permissions)[];
-
-export interface Sorting {
-  by: 'name' | 'size' | 'modified';
-  asc: boolean;
-}
-
-export type ViewMode = 'list' | 'mosaic' | 'mosaic gallery';
-
-/** What an admin can set on a user, and what the defaults template holds. */
-export interface UserPreferences {
-  scope: string;
-  locale: string;
-  viewMode: ViewMode;
-  singleClick: boolean;
-  redirectAfterCopyMove: boolean;
-  sorting: Sorting;
-  perm: Permissions;
-  commands: string[];
-  hideDotfiles: boolean;
-  dateFormat: boolean;
-  aceEditorTheme: string;
-}
+// The wire types live in src/api (the UI imports them too); these re-exports keep server imports short.
+export type { Permissions, PublicUser, Sorting, UserPreferences, ViewMode } from '../api/users';
+export { permissionNames } from '../api/users';
 
 export interface StoredUser extends UserPreferences {
   id: number;
@@ -55,15 +16,6 @@ export interface StoredUser extends UserPreferences {
   sessionVersion: number;
   /** Bumped on every change: tokens carrying an older value are told to renew. */
   revision: number;
-}
-
-/** The user as the API shows it: File Browser's field set, the password always blank. */
-export interface PublicUser extends UserPreferences {
-  id: number;
-  username: string;
-  password: '';
-  lockPassword: boolean;
-  rules: Rule[];
 }
 
 export function toPublicUser(user: StoredUser): PublicUser {

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { after, before, describe, it } from 'node:test';
+import type { ArchiveAlgo } from '../../src/api/resources';
+import { archiveAlgos } from '../../src/api/resources';
 import type { ArchiveEntry } from '../../src/archives/archive-entry';
-import type { ArchiveAlgo } from '../../src/archives/archive-formats';
-import { archiveAlgos, archiveFormat, parseArchiveAlgo } from '../../src/archives/archive-formats';
+import { archiveFormat, parseArchiveAlgo } from '../../src/archives/archive-formats';
 import { createArchiveStream } from '../../src/archives/archive-stream';
 import { AppError } from '../../src/errors';
 import {

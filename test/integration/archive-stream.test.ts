@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { after, before, describe, it } from 'node:test';
+import type { ArchiveAlgo } from '../../src/api/resources';
+import { archiveAlgos } from '../../src/api/resources';
 import type { ArchiveEntry } from '../../src/archives/archive-entry';
-import type { ArchiveAlgo } from '../../src/archives/archive-formats';
-import { archiveAlgos } from '../../src/archives/archive-formats';
 import { createArchiveStream } from '../../src/archives/archive-stream';
 import type { TreeContents } from '../helpers/archive-tools';
 import {

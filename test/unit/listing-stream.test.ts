@@ -2,8 +2,9 @@
 import assert from 'node:assert/strict';
 import { text } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
+import type { ResourceInfo } from '../../src/api/resources';
 import { folderJsonStream } from '../../src/files/listing-stream';
-import type { FolderListing, ResourceInfo } from '../../src/files/resource-info';
+import type { FolderListing } from '../../src/files/resource-info';
 import type { Sorting } from '../../src/users/user';
 
 function item(index: number): ResourceInfo {

@@ -12,7 +12,7 @@ import {
   zoomTo,
 } from '../../ui/routes/files/preview-zoom';
 
-function item(name: string, type: string, isDir = false): ResourceItem {
+function item(name: string, type: ResourceItem['type'], isDir = false): ResourceItem {
   return { name, type, isDir, path: `/f/${name}`, size: 1, modified: '', extension: '' };
 }
 

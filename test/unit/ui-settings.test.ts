@@ -2,7 +2,7 @@
 // the user form's permission rules, rule editing, the language list and the shell history.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Rule } from '../../ui/api/settings';
+import type { Rule } from '../../src/api/rules';
 import { hookNames } from '../../ui/api/settings';
 import { languageCode, languages } from '../../ui/routes/settings/languages';
 import { newRule, ruleText, withRuleKind, withRuleText } from '../../ui/routes/settings/rule-draft';
@@ -131,7 +131,7 @@ describe('the user form (docs/UI.md, Data and Behaviour)', () => {
 
   it('loads a stored user with a blank password', () => {
     const rules: Rule[] = [{ allow: false, path: '/x', regex: false, regexp: null }];
-    const state = draftFromUser({
+    const stored = {
       id: 3,
       username: 'bob',
       password: '',
@@ -141,7 +141,8 @@ describe('the user form (docs/UI.md, Data and Behaviour)', () => {
       perm,
       commands: ['echo'],
       rules,
-    });
+    };
+    const state = draftFromUser(stored);
     assert.equal(state.commands, 'echo');
     assert.equal(state.password, '');
     assert.deepEqual(state.rules, rules);

@@ -18,7 +18,7 @@ import {
   joinVirtual,
   parentOf,
 } from '../../src/fs/virtual-path';
-import type { Rule } from '../../src/rules/rule';
+import type { Rule } from '../../src/api/rules';
 import { compileRules } from '../../src/rules/rules';
 import { AppError } from '../../src/errors';
 

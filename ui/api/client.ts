@@ -1,12 +1,14 @@
 // The one door to the server: every call goes through here (base URL, X-Auth, JSON errors, renew hints);
 // tus uploads, sent by tus-js-client, take their session header and answer handling from here too.
+import type { ErrorCode } from '../../src/api/errors';
 import { config } from '../config';
 
 /** A failed call: the HTTP status and the server's {code, message} (code 'network' when unreachable). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** One of the server's codes (src/api/errors.ts), or a word of the client's own ('network'…). */
+    readonly code: ErrorCode | (string & {}),
     message: string,
   ) {
     super(message);

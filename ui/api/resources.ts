@@ -1,36 +1,34 @@
 // Files and folders: the resource query (keyed by path), every file operation, and the
 // links that show a file: raw, inline, subtitles, thumbnails and previews.
 import { queryOptions } from '@tanstack/react-query';
+import type {
+  ArchiveAlgo,
+  ChecksumAlgorithm,
+  FolderPage,
+  ResourceInfo,
+} from '../../src/api/resources';
 import { config } from '../config';
 import type { ApiClient, Query } from './client';
 import { encodePath } from './client';
 import type { Ticket } from './tickets';
 import { ticketParams } from './tickets';
 
-export interface ResourceItem {
-  path: string;
-  name: string;
-  size: number;
-  modified: string;
-  isDir: boolean;
-  isSymlink?: boolean;
-  /** image, audio, video, pdf, blob, text, textImmutable, invalid_link; '' for folders. */
-  type: string;
-  extension: string;
-}
+/**
+ * An item of a listing as the UI uses it: the server's ResourceInfo without the mode; isSymlink is
+ * optional because a public share's items do not carry it.
+ */
+export type ResourceItem = Pick<
+  ResourceInfo,
+  'path' | 'name' | 'size' | 'modified' | 'isDir' | 'type' | 'extension'
+> &
+  Partial<Pick<ResourceInfo, 'isSymlink'>>;
 
-export interface Resource extends ResourceItem {
-  content?: string;
-  subtitles?: string[];
+export interface Resource
+  extends
+    ResourceItem,
+    Pick<ResourceInfo, 'content' | 'subtitles' | 'numDirs' | 'numFiles' | 'sorting' | 'checksums'> {
   items?: ResourceItem[];
-  numDirs?: number;
-  numFiles?: number;
-  sorting?: { by: string; asc: boolean };
-  checksums?: Record<string, string>;
 }
-
-export const checksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
-export type ChecksumAlgorithm = (typeof checksumAlgorithms)[number];
 
 /** Archive formats: the value sent as algo, and the label shown (docs/UI.md, Screens and Figures). */
 export const archiveFormats = [
@@ -41,7 +39,7 @@ export const archiveFormats = [
   ['tarxz', 'tar.xz'],
   ['tarlz4', 'tar.lz4'],
   ['tarsz', 'tar.sz'],
-] as const;
+] as const satisfies readonly (readonly [ArchiveAlgo, string])[];
 
 /** '/a/b/' and '/a/b' are the same place; the root is '/'. */
 export function normalizePath(virtualPath: string): string {
@@ -86,10 +84,8 @@ export function resourceQuery(api: ApiClient, virtualPath: string) {
 }
 
 /** A slice of a folder's sorted items with the total count (docs/LISTINGS.md, paged form). */
-export interface ResourcePage extends Resource {
+export interface ResourcePage extends Resource, Pick<FolderPage, 'offset' | 'total'> {
   items: ResourceItem[];
-  offset: number;
-  total: number;
 }
 
 /** Items a page of a big folder's listing holds. */

@@ -1,15 +1,8 @@
 // Global settings (admin only, docs/UI.md, Data): the query and the partial save of GET|PUT /api/settings.
 import { queryOptions } from '@tanstack/react-query';
-import type { Permissions } from '../state/session';
+import type { Rule } from '../../src/api/rules';
+import type { Permissions } from '../../src/api/users';
 import type { ApiClient } from './client';
-
-/** An allow or deny rule: a path relative to the scope, or a regular expression (docs/UI.md, Data). */
-export interface Rule {
-  allow: boolean;
-  path: string;
-  regex: boolean;
-  regexp: { raw: string } | null;
-}
 
 /** The template new users start from. */
 export interface UserDefaults {

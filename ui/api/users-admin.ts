@@ -1,27 +1,16 @@
 // Users as the admin screens and the password card manage them (docs/API.md): list, one, create, update, delete.
 import { queryOptions } from '@tanstack/react-query';
-import type { Permissions } from '../state/session';
+import type { PublicUser } from '../../src/api/users';
 import type { ApiClient } from './client';
-import type { Rule } from './settings';
 
 /** A user as GET /api/users answers it (the password always ""). */
-export interface UserRecord {
-  id: number;
-  username: string;
-  password: string;
-  scope: string;
-  locale: string;
-  lockPassword: boolean;
-  perm: Permissions;
-  commands: string[];
-  rules: Rule[];
-}
+export type UserRecord = PublicUser;
 
 /** The fields the user form edits and sends; a blank password keeps the current one on update. */
 export type UserDraft = Pick<
-  UserRecord,
-  'username' | 'password' | 'scope' | 'locale' | 'lockPassword' | 'perm' | 'commands' | 'rules'
->;
+  PublicUser,
+  'username' | 'scope' | 'locale' | 'lockPassword' | 'perm' | 'commands' | 'rules'
+> & { password: string };
 
 export const usersKey = ['users'] as const;
 

@@ -3,8 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checksumAlgorithms, fetchChecksum, resourceQuery } from '../api/resources';
-import type { ChecksumAlgorithm, ResourceItem } from '../api/resources';
+import type { ChecksumAlgorithm } from '../../src/api/resources';
+import { checksumAlgorithms } from '../../src/api/resources';
+import { fetchChecksum, resourceQuery } from '../api/resources';
+import type { ResourceItem } from '../api/resources';
 import { useApi } from '../api/use-api';
 import { describeError } from '../components/describe-error';
 import { formatDate, formatRelative, formatSize } from '../components/format';

@@ -1,40 +1,16 @@
 // The session: the stored token and the user snapshot it carries (docs/UI.md, Data and Behaviour).
+import type { TokenUser } from '../../src/api/users';
 import { createStore, useStore } from './store';
 
-export interface Permissions {
-  admin: boolean;
-  execute: boolean;
-  create: boolean;
-  rename: boolean;
-  modify: boolean;
-  delete: boolean;
-  share: boolean;
-  download: boolean;
-}
-
-export type SortKey = 'name' | 'size' | 'modified';
-export interface Sorting {
-  by: SortKey;
-  /** Drawer's meaning: true is A→Z, smallest first, oldest first. */
-  asc: boolean;
-}
-export type ViewMode = 'list' | 'mosaic';
-
-export interface SessionUser {
-  id: number;
-  username: string;
-  locale: string;
-  lockPassword: boolean;
-  viewMode: ViewMode | 'mosaic gallery';
-  perm: Permissions;
-  commands: string[];
-  sorting: Sorting;
-  hideDotfiles?: boolean;
-  /** One click opens an item instead of selecting it (docs/UI.md, Behaviour). */
-  singleClick?: boolean;
-  /** Exact dates instead of relative ones ('5 minutes ago'). */
-  dateFormat?: boolean;
-}
+/**
+ * The user a session's token carries (the server's TokenUser). The last three are optional: tokens
+ * of File Browser and of older Drawer versions lack them.
+ */
+export type SessionUser = Pick<
+  TokenUser,
+  'id' | 'username' | 'locale' | 'lockPassword' | 'viewMode' | 'perm' | 'commands' | 'sorting'
+> &
+  Partial<Pick<TokenUser, 'hideDotfiles' | 'singleClick' | 'dateFormat'>>;
 
 export interface Session {
   token: string;

@@ -5,7 +5,7 @@ import { updateOwnPreferences } from '../../api/users';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/describe-error';
 import { Icon } from '../../components/icons';
-import type { SortKey, Sorting } from '../../state/session';
+import type { SortKey, Sorting } from '../../../src/api/users';
 import { useUser } from '../../state/session';
 
 const columns = [

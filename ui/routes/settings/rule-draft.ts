@@ -1,5 +1,5 @@
 // Editing one rule (docs/UI.md, Data): its text is a path or a regular expression, whichever it uses.
-import type { Rule } from '../../api/settings';
+import type { Rule } from '../../../src/api/rules';
 
 /** A new rule: allow, empty path, no regular expression. */
 export function newRule(): Rule {

@@ -1,7 +1,7 @@
 // The rules editor (docs/UI.md, Data): allow or deny, a path relative to the scope or a regular expression.
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Rule } from '../../api/settings';
+import type { Rule } from '../../../src/api/rules';
 import { IconButton } from '../../components/icon-button';
 import { newRule, ruleText, withRuleKind, withRuleText } from './rule-draft';
 

@@ -1,7 +1,8 @@
 // The user form's state (docs/UI.md, Data and Behaviour): what is typed, and what is sent from it.
-import type { Rule, UserDefaults } from '../../api/settings';
-import type { UserDraft, UserRecord } from '../../api/users-admin';
-import type { Permissions } from '../../state/session';
+import type { Rule } from '../../../src/api/rules';
+import type { Permissions } from '../../../src/api/users';
+import type { UserDefaults } from '../../api/settings';
+import type { UserDraft } from '../../api/users-admin';
 import { joinWords, splitWords } from './settings-text';
 
 /** The form's fields; commands stay as typed so a trailing space survives until the save. */
@@ -53,7 +54,8 @@ export function draftFromDefaults(defaults: UserDefaults): UserFormState {
   };
 }
 
-export function draftFromUser(user: UserRecord): UserFormState {
+/** The form filled from a stored user: the fields it edits, the password left blank. */
+export function draftFromUser(user: Omit<UserDraft, 'password'>): UserFormState {
   return {
     username: user.username,
     password: '',

@@ -2,7 +2,7 @@
 // commands and rules. In 'default' mode it edits the new-user template: no name, password, lock or rules.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Permissions } from '../../state/session';
+import type { Permissions } from '../../../src/api/users';
 import { LanguageSelect } from './language-select';
 import { RulesEditor } from './rules-editor';
 import type { UserFormState } from './user-draft';

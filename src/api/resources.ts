@@ -1,0 +1,45 @@
+// Wire types of files and folders: what GET /api/resources answers, whole or paged, and the lists
+// of checksum and archive algorithms a client may ask for. Server and UI import them (docs/API.md).
+import type { Sorting } from './users';
+
+/** File Browser's kinds of file; '' for folders. */
+export type FileType =
+  'video' | 'audio' | 'image' | 'pdf' | 'text' | 'textImmutable' | 'blob' | 'invalid_link' | '';
+
+export interface ResourceInfo {
+  path: string;
+  name: string;
+  size: number;
+  extension: string;
+  modified: string;
+  mode: number;
+  isDir: boolean;
+  isSymlink: boolean;
+  type: FileType;
+  subtitles?: string[];
+  content?: string;
+  checksums?: Record<string, string>;
+  items?: ResourceInfo[];
+  numDirs?: number;
+  numFiles?: number;
+  sorting?: Sorting;
+}
+
+/** Drawer's paged form of a folder (?offset=&limit=): one slice of the sorted items (docs/LISTINGS.md). */
+export interface FolderPage extends ResourceInfo {
+  items: ResourceInfo[];
+  numDirs: number;
+  numFiles: number;
+  sorting: Sorting;
+  /** Where `items` start in the sorted listing. */
+  offset: number;
+  /** How many items the whole listing has. */
+  total: number;
+}
+
+export const checksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
+export type ChecksumAlgorithm = (typeof checksumAlgorithms)[number];
+
+/** ?algo= of an archive download, File Browser's names. */
+export const archiveAlgos = ['zip', 'tar', 'targz', 'tarbz2', 'tarxz', 'tarlz4', 'tarsz'] as const;
+export type ArchiveAlgo = (typeof archiveAlgos)[number];
