@@ -1,6 +1,6 @@
 // reCAPTCHA verification against the configured host (Google's, or any compatible verifier).
 import { AppError } from '../errors';
-import type { Recaptcha } from '../settings/settings';
+import type { Recaptcha } from '../api/settings';
 
 export async function verifyRecaptcha(
   settings: Recaptcha,

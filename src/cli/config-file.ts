@@ -3,7 +3,7 @@ import { isBcryptHash } from '../auth/passwords';
 import type { Settings } from '../settings/settings';
 import { normaliseSettings } from '../settings/settings';
 import type { StoredShare } from '../shares/share';
-import { shareKinds } from '../shares/share';
+import { shareKinds } from '../api/shares';
 import type { DatabaseShape } from '../store/database';
 import { schemaVersion } from '../store/database';
 import type { StoredUser } from '../users/user';

@@ -1,8 +1,7 @@
 // How people log in, as the command line decides it: passwords, no login, or a trusted proxy's header.
 import net from 'node:net';
+import type { AuthMethod } from '../api/settings';
 import { UsageError } from './usage-error';
-
-export type AuthMethod = 'json' | 'noauth' | 'proxy';
 
 export interface AuthConfig {
   authMethod: AuthMethod;

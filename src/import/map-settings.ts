@@ -1,7 +1,7 @@
 // File Browser's global settings (and the reCAPTCHA keys of its login) as Drawer's settings.
 import path from 'node:path';
 import { normaliseScope } from '../fs/scope-dirs';
-import type { Branding, Settings } from '../settings/settings';
+import type { Settings } from '../settings/settings';
 import { normaliseSettings } from '../settings/settings';
 import type { FileBrowserData, RawRecord } from './filebrowser-data';
 import { fieldsOf, notUnderstood } from './filebrowser-data';
@@ -122,7 +122,7 @@ function authMethod(
   return current.authMethod;
 }
 
-function mapBranding(record: RawRecord, notes: string[]): Branding {
+function mapBranding(record: RawRecord, notes: string[]): Settings['branding'] {
   const fields = fieldsOf(record, 'settings: branding', notes);
   const theme = fields.string('theme');
   if (theme !== '' && theme !== 'light' && theme !== 'dark')

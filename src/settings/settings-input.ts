@@ -1,10 +1,11 @@
 // Applying a PUT /api/settings body: field checks that a schema cannot express, then the merge.
+import type { SiteSettings, SettingsView } from '../api/settings';
 import { CommandLineError, splitCommandLine } from '../commands/command-line';
 import { AppError } from '../errors';
 import { normaliseScope } from '../fs/scope-dirs';
 import { canShare } from '../users/user';
 import { cleanCommands, mergeSorting, toRules } from '../users/user-input';
-import type { Settings, SiteSettings } from './settings';
+import type { Settings } from './settings';
 import { isHttpUrl, normaliseSettings, siteSettingsOf } from './settings';
 import type { SettingsInput } from './settings-schemas';
 
@@ -84,7 +85,7 @@ function checkedSite(site: SiteSettings): SiteSettings {
 }
 
 /** What GET /api/settings shows: no secret, the login method this server runs with, site defaults filled. */
-export function settingsView(settings: Settings, authMethod: Settings['authMethod']): Settings {
+export function settingsView(settings: Settings, authMethod: Settings['authMethod']): SettingsView {
   return {
     ...settings,
     authMethod,

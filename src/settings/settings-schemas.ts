@@ -6,7 +6,7 @@ import {
   rulesSchema,
 } from '../users/users-schemas';
 import type { RuleInput, UserInput } from '../users/user-input';
-import { hookEvents } from './settings';
+import { hookEvents } from '../api/settings';
 
 const booleanField = { type: 'boolean' } as const;
 /** Text that ends up in pages and headers: no control characters. */

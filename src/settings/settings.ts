@@ -1,38 +1,12 @@
 // Global settings: their shape, first-run defaults, and the normalisation applied on every save.
-import type { AuthMethod } from '../config/auth-config';
-import type { Rule } from '../api/rules';
-import type { UserPreferences } from '../users/user';
+import type { Branding, SettingsView, SiteSettings } from '../api/settings';
+import { hookEvents } from '../api/settings';
 
-export const hookEvents = ['save', 'copy', 'rename', 'upload', 'delete'] as const;
-
-export interface Branding {
-  name: string;
-  disableExternal: boolean;
-  disableUsedPercentage: boolean;
-  files: string;
-  theme: '' | 'light' | 'dark';
-  color: string;
-  /**
-   * Drawer's own: where error notifications' 'Report issue' leads (docs/API.md, Users and settings);
-   * '' shows no such button. Absent in databases written before it existed.
-   */
-  reportIssueUrl?: string;
-}
-
-export interface Recaptcha {
-  host: string;
-  key: string;
-  secret: string;
-}
-
-/** Hugo sites (docs/SITES.md): how they are built, where their posts are, which folders count. */
-export interface SiteSettings {
-  /** Split like a command line and run without a shell, in the site's folder. */
-  buildCommand: string;
-  /** Relative to a site's folder; "" reads the site's Hugo configuration (else "content"). */
-  contentDir: string;
-  /** Folders (paths from the served root) that are sites; empty: any folder with a Hugo configuration. */
-  roots: string[];
+/** As stored: databases written before some fields existed lack them (settingsView fills them in). */
+export interface Settings extends Omit<SettingsView, 'branding' | 'site'> {
+  branding: Omit<Branding, 'reportIssueUrl'> & { reportIssueUrl?: string };
+  /** Absent in databases written before Hugo sites existed (read it with siteSettingsOf). */
+  site?: SiteSettings;
 }
 
 export const defaultSiteSettings: SiteSettings = {
@@ -47,25 +21,6 @@ export function siteSettingsOf(settings: Readonly<Pick<Settings, 'site'>>): Site
   return site
     ? { buildCommand: site.buildCommand, contentDir: site.contentDir, roots: [...site.roots] }
     : { ...defaultSiteSettings, roots: [] };
-}
-
-export interface Settings {
-  signup: boolean;
-  hideLoginButton: boolean;
-  createUserDir: boolean;
-  minimumPasswordLength: number;
-  userHomeBasePath: string;
-  defaults: UserPreferences;
-  /** What the command line chose when the database was made; the running server's is in its config. */
-  authMethod: AuthMethod;
-  rules: Rule[];
-  branding: Branding;
-  tus: { chunkSize: number; retryCount: number };
-  shell: string[];
-  commands: Record<string, string[]>;
-  recaptcha: Recaptcha;
-  /** Absent in databases written before Hugo sites existed (read it with siteSettingsOf). */
-  site?: SiteSettings;
 }
 
 export const defaultRecaptchaHost = 'https://www.google.com';

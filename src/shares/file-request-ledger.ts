@@ -1,15 +1,7 @@
 // What the server keeps in memory about file requests: bytes held by unfinished uploads, and each
 // visit's received files.
+import type { ReceivedFile } from '../api/shares';
 import { AppError } from '../errors';
-
-/** One file a visitor put through a file request, as that visit's page lists it. */
-export interface ReceivedFile {
-  /** Relative to the requested folder, "/" first. */
-  path: string;
-  size: number;
-  /** When it was put in place (ISO 8601). */
-  uploaded: string;
-}
 
 export interface FileRequestLedger {
   /**

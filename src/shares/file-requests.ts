@@ -10,7 +10,7 @@ import type { VirtualPath } from '../fs/virtual-path';
 import { baseName, canonicalise, isWithin } from '../fs/virtual-path';
 import type { VisitUpload } from '../uploads/uploads';
 import type { StoredUser } from '../users/user';
-import type { ReceivedFile } from './file-request-ledger';
+import type { FileRequestPage } from '../api/shares';
 import { uploadLimitError } from './file-request-ledger';
 import { orNotFound, shareNotFound } from './public-share';
 import type { StoredShare } from './share';
@@ -95,22 +95,6 @@ export async function admitToFileRequest(
   await admitVisitor(ctx, share, credentials);
   const issued = ctx.shareTokens.issueVisit(share);
   return { token: issued.token, visit: issued.visit };
-}
-
-/** What a file request's page shows its visitor: the folder's name, never its content. */
-export interface FileRequestPage {
-  name: string;
-  path: '';
-  isDir: true;
-  kind: 'upload';
-  /** Unix seconds; 0 means permanent. */
-  expire: number;
-  /** The visit token: sent back as X-Share-Visit on the upload routes and on this page. */
-  visit: string;
-  /** What this visit has put in the folder. */
-  uploads: ReceivedFile[];
-  /** Bytes the link still takes, when it has a limit. */
-  uploadBytesLeft?: number;
 }
 
 /** Bytes the link still takes: its limit less what was put in place and what uploads hold. */

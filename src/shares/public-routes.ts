@@ -1,6 +1,7 @@
 // Anonymous share access: /api/public/share/<hash>[/sub] (JSON) and /api/public/dl/<hash>[/sub] (bytes),
 // for each kind of link (docs/SHARES.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PublicShareAnswer } from '../api/shares';
 import type { Context } from '../context';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { sendDownload } from '../files/raw-download';
@@ -68,7 +69,7 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
       if (opened.target.stats.isDirectory())
         holdHeavySlot(ctx.heavyWork, reply, 'listing', String(opened.share.userID));
       const left = downloadsLeft(ctx, opened.share);
-      const view = {
+      const view: PublicShareAnswer = {
         ...(await publicShareView(opened)),
         kind: kindOf(opened.share),
         expire: opened.share.expire,

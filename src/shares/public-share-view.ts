@@ -1,4 +1,5 @@
 // What an anonymous visitor sees of a share: File Browser's resource JSON, share-relative, no owner.
+import type { PublicFolder, PublicItem } from '../api/shares';
 import { typeFromName } from '../files/file-type';
 import { sortListing } from '../files/listing-sort';
 import { extensionOf, formatModified } from '../files/resource-fields';
@@ -6,24 +7,6 @@ import type { StatsView } from '../fs/entry-stats';
 import type { ListedEntry } from '../fs/scoped-fs';
 import { baseName } from '../fs/virtual-path';
 import type { OpenedShare } from './public-share';
-
-export interface PublicItem {
-  name: string;
-  path: string;
-  isDir: boolean;
-  isSymlink: boolean;
-  size: number;
-  modified: string;
-  extension: string;
-  type: string;
-}
-
-export interface PublicFolder extends PublicItem {
-  items: PublicItem[];
-  numDirs: number;
-  numFiles: number;
-  sorting: { by: 'name'; asc: false };
-}
 
 function itemOf(name: string, path: string, stats: StatsView, isSymlink: boolean): PublicItem {
   const isDir = stats.isDirectory();

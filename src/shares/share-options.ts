@@ -1,8 +1,8 @@
 // Drawer's options of a link beyond File Browser's: its kind and its limits, as clients send them.
 import { hashPassword, maxPasswordBytes, normalisePassword } from '../auth/passwords';
 import { AppError } from '../errors';
-import type { ShareKind } from './share';
-import { shareKinds } from './share';
+import type { ShareKind } from '../api/shares';
+import { shareKinds } from '../api/shares';
 
 /** A limit as sent: a whole number (JSON number or digits); 0, '' or null for none. */
 export type LimitInput = number | string | null | undefined;

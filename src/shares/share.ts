@@ -1,13 +1,5 @@
 // A share link: a capability bound to its owner and a path inside the owner's scope, of one kind.
-
-/**
- * What a link lets its visitors do (docs/SHARES.md): 'download' is File Browser's link (list,
- * preview, download, archives); 'view' lists and previews but sends no file as an attachment and
- * no archive; 'upload' is a file request: visitors put new files into a folder and see nothing
- * of it but what they put there themselves.
- */
-export const shareKinds = ['download', 'view', 'upload'] as const;
-export type ShareKind = (typeof shareKinds)[number];
+import type { ShareKind, ShareStatus } from '../api/shares';
 
 export interface StoredShare {
   hash: string;
@@ -41,9 +33,6 @@ export interface StoredShare {
   /** Bytes of the files put in place through an upload link so far. */
   uploadedBytes?: number;
 }
-
-/** Where a link stands: a gone one (expired or used up) answers 410 until its grace ends. */
-export type ShareStatus = 'active' | 'expired' | 'exhausted';
 
 export function kindOf(share: Pick<StoredShare, 'kind'>): ShareKind {
   return share.kind ?? 'download';

@@ -1,12 +1,13 @@
 // Share links: creating, listing, editing and deleting them, expiry arithmetic, one permanent link per path.
 import { randomBytes } from 'node:crypto';
+import type { ShareUnit, ShareView } from '../api/shares';
 import { createAccess } from '../access/access';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import type { VirtualPath } from '../fs/virtual-path';
 import { canonicalise } from '../fs/virtual-path';
 import type { StoredUser } from '../users/user';
-import type { ShareKind, ShareStatus, StoredShare } from './share';
+import type { StoredShare } from './share';
 import { isExhausted, isExpired, isPastGrace, kindOf, statusOf } from './share';
 import type { LimitInput } from './share-options';
 import {
@@ -24,34 +25,18 @@ export { isExpired };
 /** The largest expiry number a client may send (File Browser's input limit, a 32-bit int). */
 export const maxExpiry = 2147483647;
 
-const secondsPerUnit = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
+const secondsPerUnit = {
+  seconds: 1,
+  minutes: 60,
+  hours: 3600,
+  days: 86400,
+} as const satisfies Record<ShareUnit, number>;
 
 /** 18 random bytes: 144 bits, 24 base64url characters; guessing one is hopeless. */
 const hashBytes = 18;
 
 /** Hashes are base64url; anything else can never name a share and is not looked up. */
 export const hashPattern = /^[A-Za-z0-9_-]{1,128}$/;
-
-/**
- * What the management API shows of a share: File Browser 2.63's fields, then Drawer's. Never the
- * password hash. A limit of 0 means none, as an expiry of 0 means permanent.
- */
-export interface ShareView {
-  hash: string;
-  path: string;
-  userID: number;
-  expire: number;
-  hasPassword: boolean;
-  kind: ShareKind;
-  /** Unix seconds; 0 for links made before Drawer recorded it. */
-  created: number;
-  status: ShareStatus;
-  downloads: number;
-  maxDownloads: number;
-  maxUploadBytes: number;
-  uploadedBytes: number;
-  username?: string;
-}
 
 export interface ShareRequest {
   expires?: string | undefined;

@@ -5,7 +5,7 @@ import { normaliseScope } from '../fs/scope-dirs';
 import type { ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import { childPath, joinVirtual, parentOf } from '../fs/virtual-path';
-import type { SiteSettings } from '../settings/settings';
+import type { SiteSettings } from '../api/settings';
 import type { HugoConfig } from './site-config';
 import { SiteConfigError, configFileNames, insideFolder, parseHugoConfig } from './site-config';
 

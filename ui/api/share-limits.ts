@@ -1,8 +1,9 @@
 // How the share dialog and the shares page read and write a link's limits: byte units, and the
 // words for a link's kind, use and status.
 import type { TFunction } from 'i18next';
+import type { ShareKind } from '../../src/api/shares';
 import { formatSize } from '../components/format';
-import type { ShareKind, ShareLink } from './shares';
+import type { ShareLink } from './shares';
 
 export const byteUnits = { MB: 1024 ** 2, GB: 1024 ** 3 } as const;
 export type ByteUnit = keyof typeof byteUnits;

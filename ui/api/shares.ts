@@ -1,36 +1,21 @@
 // Share links of one item (docs/UI.md, Screens; docs/API.md) and the anonymous share lookups of the public page.
 import { queryOptions } from '@tanstack/react-query';
+import type {
+  FileRequestPage,
+  PublicFolder,
+  PublicItem,
+  PublicShareAnswer,
+  ShareKind,
+  ShareUnit,
+  ShareView,
+} from '../../src/api/shares';
 import { config } from '../config';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
-import type { ResourceItem } from './resources';
 import { normalizePath, versionKey } from './resources';
 
-export interface ShareLink {
-  hash: string;
-  path: string;
-  userID: number;
-  /** Unix seconds; 0 is a permanent link. */
-  expire: number;
-  /** Visitors need its password. */
-  hasPassword?: boolean;
-  kind?: ShareKind;
-  /** Unix seconds; 0 for links made before Drawer recorded it. */
-  created?: number;
-  status?: ShareStatus;
-  downloads?: number;
-  /** 0: no limit. */
-  maxDownloads?: number;
-  /** The byte limit of a file request; 0: none. */
-  maxUploadBytes?: number;
-  uploadedBytes?: number;
-  /** The owner's name (the shares list and PATCH only). */
-  username?: string;
-}
-
-export const shareKinds = ['download', 'view', 'upload'] as const;
-export type ShareKind = (typeof shareKinds)[number];
-export type ShareStatus = 'active' | 'expired' | 'exhausted';
+/** A link as the owner's screens show it (GET /api/share, /api/shares). */
+export type ShareLink = ShareView;
 
 /** What a new link is: its kind and limit, besides its expiry and password. */
 export interface ShareOptions {
@@ -41,11 +26,8 @@ export interface ShareOptions {
   maxUploadBytes?: number;
 }
 
-export const shareUnits = ['seconds', 'minutes', 'hours', 'days'] as const;
-export type ShareUnit = (typeof shareUnits)[number];
-
 /** The permanent link first, then the others by expiry, soonest first (docs/UI.md, Screens). */
-export function sortShareLinks(links: readonly ShareLink[]): ShareLink[] {
+export function sortShareLinks<T extends Pick<ShareLink, 'expire'>>(links: readonly T[]): T[] {
   return [...links].sort((a, b) => {
     if (a.expire === 0 || b.expire === 0) return a.expire === 0 ? (b.expire === 0 ? 0 : -1) : 1;
     return a.expire - b.expire;
@@ -125,25 +107,21 @@ export async function deleteShareLink(api: ApiClient, hash: string): Promise<voi
 }
 
 /** A shared item as an anonymous visitor sees it; paths are relative to the share. */
-export interface PublicShareItem extends Omit<ResourceItem, 'isSymlink'> {
-  isSymlink?: boolean;
-}
+export type PublicShareItem = Omit<PublicItem, 'isSymlink'> &
+  Partial<Pick<PublicItem, 'isSymlink'>>;
 
-export interface PublicShare extends PublicShareItem {
+/**
+ * What GET /api/public/share answers, read through one shape: a download or view link's item
+ * (PublicShareAnswer) or a file request's page (FileRequestPage), told apart by `kind`.
+ */
+export interface PublicShare
+  extends
+    Omit<PublicItem, 'isSymlink'>,
+    Partial<Pick<PublicItem, 'isSymlink'>>,
+    Partial<Pick<PublicFolder, 'numDirs' | 'numFiles'>>,
+    Partial<Pick<PublicShareAnswer, 'kind' | 'expire' | 'downloadsLeft' | 'token'>>,
+    Partial<Pick<FileRequestPage, 'visit' | 'uploads' | 'uploadBytesLeft'>> {
   items?: PublicShareItem[];
-  numDirs?: number;
-  numFiles?: number;
-  /** Given for a password-protected share: opens it (downloads too) for a while. */
-  token?: string;
-  kind?: ShareKind;
-  /** Downloads left on a link with a limit. */
-  downloadsLeft?: number;
-  /** A file request's visit token: the upload routes ask for it in X-Share-Visit. */
-  visit?: string;
-  /** The files this visit put in place (file requests). */
-  uploads?: { path: string; size: number; uploaded: string }[];
-  /** Bytes a file request with a limit still takes. */
-  uploadBytesLeft?: number;
 }
 
 /** How a visitor of a password-protected share proves it: the password once, then its token. */

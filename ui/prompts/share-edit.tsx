@@ -11,9 +11,11 @@ import {
   parseBytes,
   parseCount,
 } from '../api/share-limits';
+import type { ShareUnit } from '../../src/api/shares';
+import { shareUnits } from '../../src/api/shares';
 import type { ByteUnit } from '../api/share-limits';
-import { editShareLink, shareUnits } from '../api/shares';
-import type { ShareChange, ShareLink, ShareUnit } from '../api/shares';
+import { editShareLink } from '../api/shares';
+import type { ShareChange, ShareLink } from '../api/shares';
 import { useApi } from '../api/use-api';
 import { closePrompt } from '../state/prompt';
 import { showSuccess } from '../state/toasts';

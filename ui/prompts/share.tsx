@@ -4,16 +4,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ShareKind, ShareUnit } from '../../src/api/shares';
+import { shareUnits } from '../../src/api/shares';
 import type { ResourceItem } from '../api/resources';
 import {
   createShareLink,
   deleteShareLink,
-  shareUnits,
   shareUrl,
   sharesQuery,
   sortShareLinks,
 } from '../api/shares';
-import type { ShareKind, ShareLink, ShareUnit } from '../api/shares';
+import type { ShareLink } from '../api/shares';
 import {
   byteUnits,
   kindLabels,

@@ -4,10 +4,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ShareStatus } from '../../src/api/shares';
 import { ApiError, encodePath } from '../api/client';
 import { kindLabels, kindOf, usageText } from '../api/share-limits';
 import { allSharesQuery, deleteShareLink, shareUrl } from '../api/shares';
-import type { ShareLink, ShareStatus } from '../api/shares';
+import type { ShareLink } from '../api/shares';
 import { usersQuery } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { AppLink } from '../components/app-link';
