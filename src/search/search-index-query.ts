@@ -1,8 +1,9 @@
 // Answering a search from the name table exactly as the gate's walk would: below the start, visible, in walk order.
+import type { SearchResult } from '../api/search';
 import type { VirtualPath } from '../fs/virtual-path';
 import type { NameTable } from './name-table';
 import { kindFolder, kindLink } from './name-table';
-import type { SearchQuery, SearchResult } from './search';
+import type { SearchQuery } from './search';
 import { matchesQuery } from './search';
 
 /** What the actor's view decides; the table itself knows nothing of users. */

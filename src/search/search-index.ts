@@ -1,4 +1,5 @@
 // The live search index: built after the server listens, kept current by Drawer's writes and folder watchers.
+import type { SearchResult } from '../api/search';
 import { servedTreeIsOneLocalDisk } from '../fs/local-tree';
 import type { FolderHandle } from '../fs/anchored';
 import {
@@ -13,7 +14,7 @@ import type { ExistingResolved, FsSettings, ScopedFs } from '../fs/scoped-fs';
 import type { Logger } from '../logger';
 import { kindFolder, NameTable } from './name-table';
 import type { EntryKind } from './name-table';
-import type { SearchQuery, SearchResult } from './search';
+import type { SearchQuery } from './search';
 import { searchTable } from './search-index-query';
 
 /** What a search answer says about where it came from (the X-Search-Index header). */

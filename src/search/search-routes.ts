@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
-import type { SearchResult } from './search';
+import type { SearchResult } from '../api/search';
 import { parseSearchQuery, searchFolder } from './search';
 import type { SearchIndexState } from './search-index';
 

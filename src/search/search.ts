@@ -1,4 +1,5 @@
 // Searching a folder by name: query parsing (terms, phrases, case and type filters) and the walk.
+import type { SearchResult } from '../api/search';
 import libraries from '../deferred-libraries.cjs';
 import { AppError } from '../errors';
 import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
@@ -12,12 +13,6 @@ export interface SearchQuery {
   caseSensitive: boolean;
   /** type: filters, OR-ed; only files pass them. */
   types: string[];
-}
-
-export interface SearchResult {
-  dir: boolean;
-  /** Relative to the searched folder, without a leading slash. */
-  path: string;
 }
 
 const caseToken = /(?<=^|\s)case:(sensitive|insensitive)(?=\s|$)/g;

@@ -1,13 +1,8 @@
 // Search (docs/UI.md, Screens; docs/API.md): GET /api/search/{folder}?query= streams one JSON result per line.
+import type { SearchResult } from '../../src/api/search';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
 import { normalizePath } from './resources';
-
-export interface SearchResult {
-  /** Relative to the searched folder, no leading slash. */
-  path: string;
-  dir: boolean;
-}
 
 /** The type boxes of the panel and the text each puts in the input. */
 export const searchTypes = ['image', 'audio', 'video', 'pdf'] as const;

@@ -5,7 +5,7 @@ import { mayHaveThumb, previewLink } from '../api/resources';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resultPath, resultType, resultUrl } from '../api/search';
-import type { SearchResult } from '../api/search';
+import type { SearchResult } from '../../src/api/search';
 import { useApi } from '../api/use-api';
 import { AppLink } from '../components/app-link';
 import { Thumbnail } from '../components/file-icon';

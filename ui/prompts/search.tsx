@@ -2,8 +2,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SearchResult } from '../../src/api/search';
 import { streamSearch, typeQuery } from '../api/search';
-import type { SearchResult, SearchType } from '../api/search';
+import type { SearchType } from '../api/search';
 import { useApi } from '../api/use-api';
 import { useCurrentFolder } from '../components/current-path';
 import { describeError } from '../components/describe-error';
