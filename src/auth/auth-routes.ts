@@ -1,11 +1,11 @@
 // HTTP routes for logging in and out, renewing a session token, and download tickets.
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Context } from '../context';
 import { actorOf } from '../http/auth';
 import { logIn } from './login';
 import { createProxyLogin } from './proxy-login';
 import { endSession, issueTicket } from './sessions';
-import type { TicketScope } from './tickets';
 import { ticketScopes } from './tickets';
 
 /** Login and signup bodies are tiny; a large one is refused before it is parsed. */
@@ -30,6 +30,10 @@ const ticketBody = {
   },
 } as const;
 
+// Bodies as their schemas admit them.
+type LoginBody = FromSchema<typeof loginBody>;
+type TicketBody = FromSchema<typeof ticketBody>;
+
 const ticketResponse = {
   type: 'object',
   properties: { ticket: { type: 'string' }, expires: { type: 'number' } },
@@ -46,17 +50,13 @@ export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<vo
       request.body ??= {};
     },
   };
-  app.post('/api/login', loginOptions, async (request, reply) => {
+  app.post<{ Body: LoginBody }>('/api/login', loginOptions, async (request, reply) => {
     if (proxy) {
       // The proxy has already checked who this is; a password in the body counts for nothing.
       const user = await proxy.logIn(request);
       return reply.type('text/plain; charset=utf-8').send(ctx.tokens.issue(user));
     }
-    const body = (request.body ?? {}) as {
-      username?: string;
-      password?: string;
-      recaptcha?: string;
-    };
+    const body = request.body;
     const token = await logIn(
       ctx,
       {
@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     },
   );
 
-  app.post<{ Body: { path: string; scope?: TicketScope } }>(
+  app.post<{ Body: TicketBody }>(
     '/api/tickets',
     {
       config: { auth: 'user' },

@@ -1,5 +1,6 @@
 // HTTP routes for downloads: /api/raw (files, folders and selections) and /api/subtitle.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
@@ -7,13 +8,6 @@ import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { downloadIdPattern } from './download-progress';
 import { sendDownload, sendSubtitle } from './raw-download';
-
-interface RawQuery {
-  algo?: string;
-  files?: string;
-  inline?: string;
-  progress?: string;
-}
 
 const rawQuery = {
   type: 'object',
@@ -28,13 +22,18 @@ const rawQuery = {
   },
 } as const;
 
+type RawQuery = FromSchema<typeof rawQuery>;
+
 export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
-  const download = async (request: FastifyRequest, reply: Parameters<typeof sendDownload>[1]) => {
+  const download = async (
+    request: FastifyRequest<{ Querystring: RawQuery }>,
+    reply: Parameters<typeof sendDownload>[1],
+  ) => {
     const fsView = await ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/raw');
     const target = await fsView.resolveExisting(path, 'download');
     await fsView.pause('raw.beforeSend');
-    const query = request.query as RawQuery;
+    const query = request.query;
     const isArchive = target.stats.isDirectory() || query.files !== undefined;
     if (isArchive) holdHeavySlot(ctx.heavyWork, reply, 'walk', String(fsView.actor.id));
     return sendDownload(request, reply, fsView, target, {
@@ -52,8 +51,8 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
     schema: { querystring: rawQuery },
     config: { linkAuth: { scope: 'download' as const, prefix: '/api/raw' } },
   };
-  app.get('/api/raw', rawOptions, download);
-  app.get('/api/raw/*', rawOptions, download);
+  app.get<{ Querystring: RawQuery }>('/api/raw', rawOptions, download);
+  app.get<{ Querystring: RawQuery }>('/api/raw/*', rawOptions, download);
 
   const subtitleOptions = {
     config: { linkAuth: { scope: 'download' as const, prefix: '/api/subtitle' } },

@@ -1,4 +1,6 @@
 // Schemas of the resources routes: query strings, and responses as an allow-list of File Browser's fields.
+import type { FromSchema } from 'json-schema-to-ts';
+
 const itemProperties = {
   path: { type: 'string' },
   name: { type: 'string' },
@@ -92,19 +94,7 @@ export const patchQuery = {
   },
 } as const;
 
-export interface GetQuery {
-  checksum?: string;
-  offset?: string;
-  limit?: string;
-}
-
-export interface PostQuery {
-  override?: string;
-}
-
-export interface PatchQuery {
-  action: string;
-  destination: string;
-  override?: string;
-  rename?: string;
-}
+// The query types are read off the schemas, so a field added to one is known to the route at once.
+export type GetQuery = FromSchema<typeof getQuery>;
+export type PostQuery = FromSchema<typeof postQuery>;
+export type PatchQuery = FromSchema<typeof patchQuery>;

@@ -64,7 +64,9 @@ export async function brandingRoutes(app: FastifyInstance, ctx: Context): Promis
   app.get('/static/custom.css', { config: { auth: 'public' } }, (request, reply) =>
     serve(request, reply, 'custom.css'),
   );
-  app.get('/static/img/*', { config: { auth: 'public' } }, (request, reply) =>
-    serve(request, reply, `img/${(request.params as { '*': string })['*']}`),
+  app.get<{ Params: { '*': string } }>(
+    '/static/img/*',
+    { config: { auth: 'public' } },
+    (request, reply) => serve(request, reply, `img/${request.params['*']}`),
   );
 }

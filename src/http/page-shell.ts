@@ -116,27 +116,31 @@ export async function pageShellRoutes(
     },
   };
 
-  app.get('/*', { config: { auth: 'public' } }, async (request, reply) => {
-    const relative = (request.params as { '*': string })['*'];
-    if (relative === 'api' || relative.startsWith('api/'))
-      throw new AppError('route.notFound', `no route for GET /${relative.split('?')[0]}`);
-    const asset = assets.get(relative);
-    if (asset) {
-      // Bundled files under assets/ carry a content hash in their name, so they never change.
-      const cache = relative.startsWith('assets/')
-        ? 'public, max-age=31536000, immutable'
-        : 'public, max-age=3600';
-      return sendAsset(request, reply, asset, cache);
-    }
-    // A missing file-like path is a 404, except in the app's own routes, where "/files/a.png" is a page.
-    const isAppRoute = /^(files|share)(\/|$)/.test(relative);
-    if (!isAppRoute && /\.[A-Za-z0-9]{1,8}$/.test(relative))
-      throw new AppError('route.notFound', 'no such file');
-    const page = indexPage.get(renderIndex(assets.indexTemplate(), ctx));
-    reply.header('Content-Security-Policy', pageSecurityPolicy(ctx));
-    reply.header('X-Frame-Options', 'DENY');
-    return sendAsset(request, reply, page, 'no-cache');
-  });
+  app.get<{ Params: { '*': string } }>(
+    '/*',
+    { config: { auth: 'public' } },
+    async (request, reply) => {
+      const relative = request.params['*'];
+      if (relative === 'api' || relative.startsWith('api/'))
+        throw new AppError('route.notFound', `no route for GET /${relative.split('?')[0]}`);
+      const asset = assets.get(relative);
+      if (asset) {
+        // Bundled files under assets/ carry a content hash in their name, so they never change.
+        const cache = relative.startsWith('assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600';
+        return sendAsset(request, reply, asset, cache);
+      }
+      // A missing file-like path is a 404, except in the app's own routes, where "/files/a.png" is a page.
+      const isAppRoute = /^(files|share)(\/|$)/.test(relative);
+      if (!isAppRoute && /\.[A-Za-z0-9]{1,8}$/.test(relative))
+        throw new AppError('route.notFound', 'no such file');
+      const page = indexPage.get(renderIndex(assets.indexTemplate(), ctx));
+      reply.header('Content-Security-Policy', pageSecurityPolicy(ctx));
+      reply.header('X-Frame-Options', 'DENY');
+      return sendAsset(request, reply, page, 'no-cache');
+    },
+  );
 }
 
 /**

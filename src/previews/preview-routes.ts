@@ -1,5 +1,6 @@
 // HTTP routes for previews: /api/preview/{thumb|big}/<path> and /api/public/preview/{thumb|big}/<hash>/<sub>.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Context } from '../context';
 import { sendFile, userContentPolicy } from '../files/raw-file';
 import type { ExistingResolved } from '../fs/scoped-fs';
@@ -11,11 +12,6 @@ import { openShare } from '../shares/public-share';
 import { credentialsOf, shareAddress } from '../shares/public-routes';
 import type { PreviewSize } from './previews';
 import { previewSizes } from './previews';
-
-interface PreviewQuery {
-  key?: string;
-  token?: string;
-}
 
 /** File Browser's client adds inline=true and key=<modified, ms>; ?auth= and ?ticket= are links' credentials. */
 const previewQuery = {
@@ -30,20 +26,25 @@ const previewQuery = {
   },
 } as const;
 
+type PreviewQuery = FromSchema<typeof previewQuery>;
+
 /**
  * A URL whose key is the file's modification time names one version of the file: the browser
  * may keep it for a month. Without it, the browser asks again each time, and the ETag makes
  * that a 304 without any decoding.
  */
-function cacheControl(request: FastifyRequest, target: ExistingResolved): string {
-  const key = (request.query as PreviewQuery).key;
+function cacheControl(
+  request: FastifyRequest<{ Querystring: PreviewQuery }>,
+  target: ExistingResolved,
+): string {
+  const key = request.query.key;
   const isVersioned = key !== undefined && key === String(Math.floor(target.stats.mtimeMs));
   return isVersioned ? 'private, max-age=2592000, immutable' : 'private, no-cache';
 }
 
 async function sendPreview(
   ctx: Context,
-  request: FastifyRequest,
+  request: FastifyRequest<{ Querystring: PreviewQuery }>,
   reply: FastifyReply,
   target: ExistingResolved,
   size: PreviewSize,
@@ -80,7 +81,7 @@ export async function previewRoutes(app: FastifyInstance, ctx: Context): Promise
       schema: { querystring: previewQuery },
       config: { linkAuth: { scope: 'download' as const, prefix } },
     };
-    app.get(`${prefix}/*`, options, async (request, reply) => {
+    app.get<{ Querystring: PreviewQuery }>(`${prefix}/*`, options, async (request, reply) => {
       const view = await ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
       const { path } = virtualPathAfter(request, ctx.config.baseUrl, prefix);
       const target = await view.resolveExisting(path, 'download');

@@ -59,7 +59,7 @@ export function applySettingsInput(current: Settings, input: SettingsInput): Set
     branding,
     tus: { ...current.tus, ...input.tus },
     shell: input.shell ?? current.shell,
-    commands: input.commands ? { ...input.commands } : current.commands,
+    commands: input.commands ? commandsOf(input.commands) : current.commands,
     recaptcha,
     site: input.site ? checkedSite({ ...siteSettingsOf(current), ...input.site }) : current.site,
   });
@@ -82,6 +82,13 @@ function checkedSite(site: SiteSettings): SiteSettings {
     invalid('site.contentDir', 'must be a folder inside the site, like "content"');
   const roots = [...new Set(site.roots.map((root) => checkedScope('site.roots', root)))];
   return { buildCommand, contentDir: segments.join('/'), roots };
+}
+
+/** The hook commands sent; a field the schema allows but the body left out is simply absent. */
+function commandsOf(input: Partial<Record<string, string[]>>): Record<string, string[]> {
+  const commands: Record<string, string[]> = {};
+  for (const [event, lines] of Object.entries(input)) if (lines) commands[event] = [...lines];
+  return commands;
 }
 
 /** What GET /api/settings shows: no secret, the login method this server runs with, site defaults filled. */

@@ -1,11 +1,11 @@
 // Request and response schemas of /api/settings: every field File Browser's GET returns, plus reCAPTCHA.
+import type { FromSchema } from 'json-schema-to-ts';
 import {
   permissionsOutput,
   preferenceProperties,
   ruleOutput,
   rulesSchema,
 } from '../users/users-schemas';
-import type { RuleInput, UserInput } from '../users/user-input';
 import { hookEvents } from '../api/settings';
 
 const booleanField = { type: 'boolean' } as const;
@@ -84,30 +84,7 @@ export const settingsBody = {
 } as const;
 
 /** The body of PUT /api/settings as the schema admits it: any field may be left out. */
-export interface SettingsInput {
-  signup?: boolean;
-  hideLoginButton?: boolean;
-  createUserDir?: boolean;
-  minimumPasswordLength?: number;
-  userHomeBasePath?: string;
-  defaults?: Omit<UserInput, 'id' | 'username' | 'password' | 'lockPassword' | 'rules'>;
-  authMethod?: string;
-  rules?: RuleInput[];
-  branding?: {
-    name?: string;
-    disableExternal?: boolean;
-    disableUsedPercentage?: boolean;
-    files?: string;
-    theme?: '' | 'light' | 'dark';
-    color?: string;
-    reportIssueUrl?: string;
-  };
-  tus?: { chunkSize?: number; retryCount?: number };
-  shell?: string[];
-  commands?: Record<string, string[]>;
-  recaptcha?: { host?: string; key?: string; secret?: string };
-  site?: { buildCommand?: string; contentDir?: string; roots?: string[] };
-}
+export type SettingsInput = FromSchema<typeof settingsBody>;
 
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 

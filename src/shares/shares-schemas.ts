@@ -1,30 +1,5 @@
 // Request and response schemas of the share routes; responses are allow-lists of what may be shown.
-
-export interface ShareBody {
-  password?: string;
-  expires?: string;
-  unit?: string;
-  kind?: string;
-  maxDownloads?: number | string | null;
-  maxUploadBytes?: number | string | null;
-}
-
-export interface ShareEditBody {
-  password?: string | null;
-  expires?: string;
-  unit?: string;
-  maxDownloads?: number | string | null;
-  maxUploadBytes?: number | string | null;
-}
-
-export interface SharesQuery {
-  user?: string;
-}
-
-export interface ShareQuery {
-  expires?: string;
-  unit?: string;
-}
+import type { FromSchema } from 'json-schema-to-ts';
 
 /** A limit: a whole number, as a JSON number or in a string; 0, '' or null for none (docs/SHARES.md). */
 const limitProperty = { type: ['number', 'string', 'null'], maxLength: 32 } as const;
@@ -103,20 +78,9 @@ export const ownedShareSchema = {
 
 export const ownedSharesSchema = { type: 'array', items: ownedShareSchema } as const;
 
-export interface PublicShareQuery {
-  /** A password-protected share's token, in place of its password. */
-  token?: string;
-}
-
 const tokenProperty = { token: { type: 'string', maxLength: 4096 } } as const;
 
 export const publicShareQuery = { type: 'object', properties: tokenProperty } as const;
-
-export interface DownloadQuery extends PublicShareQuery {
-  algo?: string;
-  files?: string;
-  inline?: string;
-}
 
 export const downloadQuery = {
   type: 'object',
@@ -173,3 +137,11 @@ export const publicItemSchema = {
     uploadBytesLeft: { type: 'integer' },
   },
 } as const;
+
+// The request types are read off the schemas above, so a field added to one reaches its route.
+export type ShareBody = FromSchema<typeof shareBody>;
+export type ShareEditBody = FromSchema<typeof shareEditBody>;
+export type SharesQuery = FromSchema<typeof sharesQuery>;
+export type ShareQuery = FromSchema<typeof shareQuery>;
+export type PublicShareQuery = FromSchema<typeof publicShareQuery>;
+export type DownloadQuery = FromSchema<typeof downloadQuery>;

@@ -1,14 +1,5 @@
 // Request and response schemas of /api/site: bodies checked before the domain sees them, responses as allow-lists.
-
-export interface NewPostBody {
-  name: string;
-  archetype?: string;
-  section?: string;
-}
-
-export interface PublishBody {
-  at?: string;
-}
+import type { FromSchema } from 'json-schema-to-ts';
 
 /** Names are checked by the domain (which says what is wrong); here only their size and type. */
 export const newPostBody = {
@@ -87,3 +78,6 @@ export const scheduledSchema = {
   type: 'object',
   properties: { scheduledAt: { type: 'string' } },
 } as const;
+
+export type NewPostBody = FromSchema<typeof newPostBody>;
+export type PublishBody = FromSchema<typeof publishBody>;

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import type { UsersDeps } from './users';
 import { confirmActor, createUser, deleteUser, findVisible, updateUser, userView } from './users';
-import type { SignupBody, UserEnvelope } from './users-schemas';
+import type { DeleteBody, SignupBody, UserEnvelope, UserIdParams } from './users-schemas';
 import {
   deleteBody,
   publicUserSchema,
@@ -14,10 +14,6 @@ import {
   userEnvelope,
   userIdParams,
 } from './users-schemas';
-
-interface IdParams {
-  id: string;
-}
 
 export function usersDeps(ctx: Context): UsersDeps {
   return {
@@ -73,7 +69,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get<{ Params: UserIdParams }>(
     '/api/users/:id',
     { schema: { params: userIdParams, ...userResponse } },
     async (request) => {
@@ -82,7 +78,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
     },
   );
 
-  app.put<{ Params: IdParams; Body: UserEnvelope }>(
+  app.put<{ Params: UserIdParams; Body: UserEnvelope }>(
     '/api/users/:id',
     { schema: { params: userIdParams, body: userEnvelope, ...userResponse } },
     async (request, reply) => {
@@ -112,7 +108,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: Context): Promise<v
     },
   );
 
-  app.delete<{ Params: IdParams; Body: { current_password?: string } }>(
+  app.delete<{ Params: UserIdParams; Body: DeleteBody }>(
     '/api/users/:id',
     {
       schema: { params: userIdParams, body: deleteBody },

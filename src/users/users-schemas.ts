@@ -1,6 +1,6 @@
 // Request and response schemas of the users and signup routes; responses are allow-lists, so no hash leaks.
 import { permissionNames } from './user';
-import type { UserInput } from './user-input';
+import type { FromSchema } from 'json-schema-to-ts';
 
 const booleanField = { type: 'boolean' } as const;
 
@@ -147,15 +147,9 @@ export const publicUserSchema = {
   },
 } as const;
 
-/** The body of POST /api/users and PUT /api/users/{id}, as the schema above admits it. */
-export interface UserEnvelope {
-  what: string;
-  which?: string[];
-  current_password?: string;
-  data: UserInput;
-}
-
-export interface SignupBody {
-  username: string;
-  password: string;
-}
+// The request types are read off the schemas above, so a field added to one reaches its route.
+/** The body of POST /api/users and PUT /api/users/{id}. */
+export type UserEnvelope = FromSchema<typeof userEnvelope>;
+export type SignupBody = FromSchema<typeof signupBody>;
+export type UserIdParams = FromSchema<typeof userIdParams>;
+export type DeleteBody = FromSchema<typeof deleteBody>;
