@@ -58,6 +58,7 @@ import { createSiteSchedulesStore } from './site/site-schedules-store';
 import type { SiteSchedulesStore } from './site/site-schedules-store';
 import type { Database } from './store/database';
 import { openDatabase } from './store/database';
+import type { FirstRun } from './store/first-run';
 import { initialDatabase, setUpFirstAdmin } from './store/first-run';
 import type { StoredUser } from './users/user';
 import type { UsersStore } from './users/users-store';
@@ -117,12 +118,6 @@ export interface Context {
   siteScheduler: SiteScheduler;
   /** Site builds, one at a time, in the sandbox; the last one of each site. */
   siteBuilds: SiteBuilds;
-}
-
-export interface FirstRun {
-  username: string;
-  /** Set when the password was generated: it is shown once, at start. */
-  generatedPassword: string | undefined;
 }
 
 export interface ContextOptions {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Context } from '../context';
 import { actorOf } from '../http/auth';
+import type { LoginDeps } from './login';
 import { logIn } from './login';
 import { createProxyLogin } from './proxy-login';
 import { endSession, issueTicket } from './sessions';
@@ -41,6 +42,15 @@ const ticketResponse = {
 
 export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const proxy = ctx.config.authMethod === 'proxy' ? createProxyLogin(ctx) : undefined;
+  const loginDeps: LoginDeps = {
+    noAuth: ctx.config.noAuth,
+    users: ctx.users,
+    tokens: ctx.tokens,
+    throttle: ctx.loginThrottle,
+    settings: ctx.settings,
+    fetch: ctx.fetch,
+    log: ctx.log,
+  };
   const loginOptions = {
     config: { auth: 'public' as const },
     bodyLimit: authBodyLimit,
@@ -58,7 +68,7 @@ export async function authRoutes(app: FastifyInstance, ctx: Context): Promise<vo
     }
     const body = request.body;
     const token = await logIn(
-      ctx,
+      loginDeps,
       {
         username: body.username ?? '',
         password: body.password ?? '',

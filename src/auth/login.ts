@@ -1,9 +1,26 @@
 // Logging in: throttling, reCAPTCHA, and a password check that costs the same for unknown users.
-import type { Context } from '../context';
 import { AppError } from '../errors';
+import type { Logger } from '../logger';
 import { isRecaptchaEnabled } from '../settings/settings';
+import type { SettingsStore } from '../settings/settings-store';
+import type { UsersStore } from '../users/users-store';
+import type { LoginThrottle } from './login-throttle';
 import { normalisePassword, verifyPassword } from './passwords';
 import { verifyRecaptcha } from './recaptcha';
+import type { TokenService } from './tokens';
+
+/** What a login needs of the server: its few ports, not the whole context. */
+export interface LoginDeps {
+  /** --noauth: every login is the first admin's. */
+  noAuth: boolean;
+  users: Pick<UsersStore, 'list' | 'findByName'>;
+  tokens: Pick<TokenService, 'issue'>;
+  throttle: LoginThrottle;
+  settings: Pick<SettingsStore, 'get'>;
+  /** reCAPTCHA's verification is fetched with it. */
+  fetch: typeof fetch;
+  log: Pick<Logger, 'warn'>;
+}
 
 export interface Credentials {
   username: string;
@@ -16,41 +33,41 @@ const dummyHash = '$2b$10$gUv/y/hLEuWuA9eqw02SiebMCt3XULA5.KCYSTokjHnwzBX.7ITXu'
 
 /** Returns a signed token; every failure is the same 403 "Wrong credentials". */
 export async function logIn(
-  ctx: Context,
+  deps: LoginDeps,
   credentials: Credentials,
   address: string,
 ): Promise<string> {
-  if (ctx.config.noAuth) {
-    const admin = ctx.users.list().find((user) => user.perm.admin);
+  if (deps.noAuth) {
+    const admin = deps.users.list().find((user) => user.perm.admin);
     if (!admin) throw new AppError('auth.wrongCredentials');
-    return ctx.tokens.issue(admin);
+    return deps.tokens.issue(admin);
   }
-  const wait = ctx.loginThrottle.retryAfter(credentials.username, address);
+  const wait = deps.throttle.retryAfter(credentials.username, address);
   if (wait > 0)
     throw new AppError('auth.throttled', undefined, { headers: { 'Retry-After': String(wait) } });
 
-  const settings = ctx.settings.get();
+  const settings = deps.settings.get();
   if (
     isRecaptchaEnabled(settings) &&
-    !(await verifyRecaptcha(settings.recaptcha, credentials.recaptcha, ctx.fetch))
+    !(await verifyRecaptcha(settings.recaptcha, credentials.recaptcha, deps.fetch))
   ) {
-    ctx.loginThrottle.recordFailure(credentials.username, address);
+    deps.throttle.recordFailure(credentials.username, address);
     throw new AppError('auth.wrongCredentials');
   }
 
-  const user = ctx.users.findByName(credentials.username);
+  const user = deps.users.findByName(credentials.username);
   const matches = await verifyPassword(
     normalisePassword(credentials.password),
     user?.passwordHash ?? dummyHash,
   );
   if (!user || !matches) {
-    ctx.loginThrottle.recordFailure(credentials.username, address);
-    ctx.log.warn(
+    deps.throttle.recordFailure(credentials.username, address);
+    deps.log.warn(
       { username: JSON.stringify(credentials.username).slice(0, 80), address },
       'failed login',
     );
     throw new AppError('auth.wrongCredentials');
   }
-  ctx.loginThrottle.recordSuccess(credentials.username, address);
-  return ctx.tokens.issue(user);
+  deps.throttle.recordSuccess(credentials.username, address);
+  return deps.tokens.issue(user);
 }

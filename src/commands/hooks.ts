@@ -1,5 +1,8 @@
 // Event hooks: the admin's before_/after_ command lines around file operations, run without a shell.
-import type { Context } from '../context';
+import type { ServerConfig } from '../config';
+import type { Logger } from '../logger';
+import type { SearchIndex } from '../search/search-index';
+import type { SettingsStore } from '../settings/settings-store';
 import { AppError } from '../errors';
 import { CommandLineError, splitCommandLine } from './command-line';
 import { minimalEnvironment, runProcess } from './run-process';
@@ -20,7 +23,14 @@ export interface HookVariables {
   share?: string;
 }
 
-export type HookDeps = Pick<Context, 'config' | 'settings' | 'log' | 'searchIndex'>;
+/** What running hooks needs of the server: its few ports, not the whole context. */
+export interface HookDeps {
+  config: Pick<ServerConfig, 'enableExec' | 'execTimeoutMs' | 'execMaxOutputBytes'>;
+  settings: Pick<SettingsStore, 'current'>;
+  log: Logger;
+  /** Told what a hook may have changed, so searches see it. */
+  searchIndex: Pick<SearchIndex, 'noteChanged'>;
+}
 
 /** How much of a failing hook's output goes to the log. */
 const loggedOutputChars = 2048;

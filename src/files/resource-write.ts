@@ -12,12 +12,26 @@ import { checkDescendants } from '../fs/fs-tree';
 import type { FsSettings, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import { canonicalise, isWithin } from '../fs/virtual-path';
-import type { StoredShare } from '../shares/share';
-import type { SharesStore } from '../shares/shares-store';
+
+/** The fields of a stored share link that file operations read. */
+interface LinkOnPath {
+  userID: number;
+  path: string;
+}
+
+/**
+ * What file operations change of share links: links to a deleted or replaced path are forgotten,
+ * links to a file follow its new version. The shares store provides it (src/shares/shares-store.ts);
+ * declared here so that files do not depend on shares.
+ */
+export interface FileShareLinks {
+  removeWhere(predicate: (link: LinkOnPath) => boolean): Promise<number>;
+  rebindWhere(predicate: (link: LinkOnPath) => boolean, ino: number): Promise<void>;
+}
 
 /** What recursive operations need besides the actor's view: share links to forget, the hidden files. */
 export interface ResourceDeps {
-  shares: SharesStore;
+  shares: FileShareLinks;
   fs: Pick<FsSettings, 'isDatabaseFolder'>;
 }
 
@@ -169,7 +183,7 @@ export async function saveFile(
 
 /** The actor's links whose stored path passes `matches`; a stored path that no longer parses matches nothing. */
 function actorSharesWhere(userID: number, matches: (path: VirtualPath) => boolean) {
-  return (share: StoredShare) => {
+  return (share: LinkOnPath) => {
     if (share.userID !== userID) return false;
     try {
       return matches(canonicalise(share.path).path);
@@ -181,7 +195,7 @@ function actorSharesWhere(userID: number, matches: (path: VirtualPath) => boolea
 
 /** Removes the actor's share links on a path or below it (they would point at nothing, or at a newcomer). */
 export async function forgetShares(
-  shares: SharesStore,
+  shares: FileShareLinks,
   userID: number,
   virtual: VirtualPath,
 ): Promise<void> {
@@ -190,7 +204,7 @@ export async function forgetShares(
 
 /** The actor's links to exactly this file follow it to its new version (a save or an upload over it). */
 export async function carrySharesTo(
-  shares: SharesStore,
+  shares: FileShareLinks,
   userID: number,
   virtual: VirtualPath,
   ino: number,

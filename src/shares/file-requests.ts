@@ -3,7 +3,7 @@
 import type { Operation } from '../access/access';
 import type { HookedAction } from '../commands/hooks';
 import { hooksFor } from '../commands/hooks';
-import type { Context } from '../context';
+import type { SharesDeps } from './shares-deps';
 import { AppError } from '../errors';
 import type { ExistingResolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
@@ -62,7 +62,7 @@ export function confineToUploads(ownerView: ScopedFs, root: ExistingResolved): S
  * Anything else is the one not-found answer.
  */
 export async function openFileRequest(
-  ctx: Context,
+  ctx: SharesDeps,
   share: StoredShare,
   owner: StoredUser,
   until: AbortSignal,
@@ -85,7 +85,7 @@ export async function openFileRequest(
  * share route, and a new visit begins.
  */
 export async function admitToFileRequest(
-  ctx: Context,
+  ctx: SharesDeps,
   share: StoredShare,
   credentials: ShareCredentials,
   visitToken: string,
@@ -104,7 +104,7 @@ function roomOf(share: StoredShare): number | undefined {
 }
 
 export async function fileRequestPage(
-  ctx: Context,
+  ctx: SharesDeps,
   live: { share: StoredShare; owner: StoredUser },
   sub: VirtualPath,
   credentials: ShareCredentials,
@@ -132,7 +132,7 @@ export async function fileRequestPage(
 }
 
 /** The owner's hooks, told the link (SHARE), logging under it. */
-export function fileRequestHooks(ctx: Context, view: ScopedFs, hash: string): HookedAction {
+export function fileRequestHooks(ctx: SharesDeps, view: ScopedFs, hash: string): HookedAction {
   return hooksFor({ ...ctx, log: ctx.log.child({ share: hash }) }, view, hash);
 }
 
@@ -142,7 +142,7 @@ export function fileRequestHooks(ctx: Context, view: ScopedFs, hash: string): Ho
  * listed for the visit and logged under the link once in place.
  */
 export function visitUploadOf(
-  ctx: Context,
+  ctx: SharesDeps,
   share: StoredShare,
   owner: StoredUser,
   visit: string,

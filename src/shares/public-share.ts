@@ -1,6 +1,6 @@
 // Opening a share for an anonymous visitor: the owner's current rights, confined to the shared item.
 import type { Operation } from '../access/access';
-import type { Context } from '../context';
+import type { SharesDeps } from './shares-deps';
 import { AppError, isAppError } from '../errors';
 import type { ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
@@ -139,7 +139,7 @@ function shareGone(share: StoredShare, nowMs: number): AppError {
  * (--share-grace), after which the link is deleted here (and by the sweeper) and is unknown.
  */
 export async function liveShare(
-  ctx: Context,
+  ctx: SharesDeps,
   hash: string,
 ): Promise<{ share: StoredShare; owner: StoredUser }> {
   const share = hashPattern.test(hash) ? ctx.shares.get(hash) : undefined;
@@ -162,7 +162,7 @@ export async function liveShare(
  * the password or token, and nothing about the item is looked at for a visitor without them.
  */
 export async function openShare(
-  ctx: Context,
+  ctx: SharesDeps,
   hash: string,
   sub: VirtualPath,
   credentials: ShareCredentials,
@@ -173,7 +173,7 @@ export async function openShare(
 
 /** openShare for a link already looked up (liveShare). */
 export async function openLiveShare(
-  ctx: Context,
+  ctx: SharesDeps,
   live: { share: StoredShare; owner: StoredUser },
   sub: VirtualPath,
   credentials: ShareCredentials,
@@ -189,7 +189,7 @@ export async function openLiveShare(
 }
 
 async function openAdmitted(
-  ctx: Context,
+  ctx: SharesDeps,
   share: StoredShare,
   owner: StoredUser,
   sub: VirtualPath,

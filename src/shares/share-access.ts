@@ -1,6 +1,6 @@
 // Letting a visitor into a password-protected share: its password (throttled) or a token it earned.
 import { normalisePassword, verifyPassword } from '../auth/passwords';
-import type { Context } from '../context';
+import type { SharesDeps } from './shares-deps';
 import { AppError } from '../errors';
 import type { StoredShare } from './share';
 
@@ -29,7 +29,7 @@ function decodePassword(header: string): string | undefined {
  * password) or 429 (too many wrong ones from this address).
  */
 export async function admitVisitor(
-  ctx: Context,
+  ctx: SharesDeps,
   share: StoredShare,
   credentials: ShareCredentials,
 ): Promise<string | undefined> {

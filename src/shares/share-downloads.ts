@@ -1,5 +1,5 @@
 // What a link's visitor may download: view links show files inline only, limited links count.
-import type { Context } from '../context';
+import type { SharesDeps } from './shares-deps';
 import { AppError } from '../errors';
 import { inlineContentType } from '../files/raw-file';
 import { baseName } from '../fs/virtual-path';
@@ -40,7 +40,7 @@ export function checkViewOnly(
  * limit is reached: however many requests arrive at once, no more than the limit are sent. A
  * link without one counts in a batch.
  */
-export async function countDownload(ctx: Context, share: StoredShare): Promise<void> {
+export async function countDownload(ctx: SharesDeps, share: StoredShare): Promise<void> {
   const hash = share.hash;
   if ((ctx.shares.get(hash) ?? share).maxDownloads === undefined) {
     ctx.shareTally.add(hash, 'downloads', 1);
@@ -56,7 +56,7 @@ export async function countDownload(ctx: Context, share: StoredShare): Promise<v
 }
 
 /** What the visitor's page may tell of a limited link: the downloads left. */
-export function downloadsLeft(ctx: Context, share: StoredShare): number | undefined {
+export function downloadsLeft(ctx: SharesDeps, share: StoredShare): number | undefined {
   if (share.maxDownloads === undefined) return undefined;
   const counted = (share.downloads ?? 0) + ctx.shareTally.pending(share.hash, 'downloads');
   return Math.max(0, share.maxDownloads - counted);

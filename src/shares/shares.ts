@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ShareUnit, ShareView } from '../api/shares';
 import { createAccess } from '../access/access';
-import type { Context } from '../context';
+import type { SharesDeps } from './shares-deps';
 import { AppError } from '../errors';
 import type { VirtualPath } from '../fs/virtual-path';
 import { canonicalise } from '../fs/virtual-path';
@@ -97,7 +97,7 @@ function samePath(stored: string, path: VirtualPath): boolean {
 
 /** Counts not yet written (links without a limit count in batches) are shown too. */
 export function toShareView(
-  ctx: Pick<Context, 'shareTally' | 'now'>,
+  ctx: Pick<SharesDeps, 'shareTally' | 'now'>,
   share: StoredShare,
 ): ShareView {
   const pending = (field: 'downloads' | 'uploadedBytes') =>
@@ -118,7 +118,7 @@ export function toShareView(
   };
 }
 
-function ownedView(ctx: Context, share: StoredShare): ShareView {
+function ownedView(ctx: SharesDeps, share: StoredShare): ShareView {
   return { ...toShareView(ctx, share), username: ctx.users.get(share.userID)?.username ?? '' };
 }
 
@@ -126,13 +126,13 @@ function ownedView(ctx: Context, share: StoredShare): ShareView {
  * Gone links are deleted once their grace period is over (--share-grace), whenever shares are
  * read, and by the sweeper; the database is written only if needed.
  */
-export async function pruneGone(ctx: Context): Promise<void> {
+export async function pruneGone(ctx: SharesDeps): Promise<void> {
   const now = ctx.now();
   const isDue = (share: StoredShare) => isPastGrace(share, now, ctx.config.shareGraceMs);
   if (ctx.shares.list().some(isDue)) await ctx.shares.removeWhere(isDue);
 }
 
-function checkSharePermission(ctx: Context, actor: StoredUser) {
+function checkSharePermission(ctx: SharesDeps, actor: StoredUser) {
   const access = createAccess(actor, ctx.settings.get().rules, ctx.fs.caseInsensitive);
   if (!access.hasPermission('share'))
     throw new AppError('fs.forbidden', "you don't have the share and download permissions");
@@ -149,7 +149,7 @@ const isPlain = (share: StoredShare) =>
   share.maxDownloads === undefined;
 
 export async function createShare(
-  ctx: Context,
+  ctx: SharesDeps,
   actor: StoredUser,
   path: VirtualPath,
   request: ShareRequest,
@@ -205,7 +205,7 @@ export async function createShare(
  * the path need not exist any more, but must be shareable.
  */
 export async function sharesForPath(
-  ctx: Context,
+  ctx: SharesDeps,
   actor: StoredUser,
   path: VirtualPath,
 ): Promise<ShareView[]> {
@@ -226,7 +226,7 @@ export async function sharesForPath(
  * names its owner. Gone links in their grace period are listed, with their status.
  */
 export async function listShares(
-  ctx: Context,
+  ctx: SharesDeps,
   actor: StoredUser,
   filter: { user?: number | undefined } = {},
 ): Promise<ShareView[]> {
@@ -241,7 +241,7 @@ export async function listShares(
 }
 
 /** The link as its owner or an admin may act on it; someone else's answers like an unknown one. */
-async function ownLink(ctx: Context, actor: StoredUser, hash: string): Promise<StoredShare> {
+async function ownLink(ctx: SharesDeps, actor: StoredUser, hash: string): Promise<StoredShare> {
   const access = checkSharePermission(ctx, actor);
   await pruneGone(ctx);
   const share = hashPattern.test(hash) ? ctx.shares.get(hash) : undefined;
@@ -251,7 +251,7 @@ async function ownLink(ctx: Context, actor: StoredUser, hash: string): Promise<S
 }
 
 /** Someone else's link answers exactly like an unknown one, so hashes cannot be probed. */
-export async function deleteShare(ctx: Context, actor: StoredUser, hash: string): Promise<void> {
+export async function deleteShare(ctx: SharesDeps, actor: StoredUser, hash: string): Promise<void> {
   await ownLink(ctx, actor, hash);
   await ctx.shares.remove(hash);
 }
@@ -262,7 +262,7 @@ export async function deleteShare(ctx: Context, actor: StoredUser, hash: string)
  * change lifts what ended it.
  */
 export async function editShare(
-  ctx: Context,
+  ctx: SharesDeps,
   actor: StoredUser,
   hash: string,
   edit: ShareEdit,

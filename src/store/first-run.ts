@@ -3,11 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword, isBcryptHash } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import { defaultSettings } from '../settings/settings';
-import type { FirstRun } from '../context';
 import { allPermissions } from '../users/user';
 import type { UsersStore } from '../users/users-store';
 import type { DatabaseShape } from './database';
 import { newSecret, schemaVersion } from './database';
+
+/** Who the first run set up, for the one message at start. */
+export interface FirstRun {
+  username: string;
+  /** Set when the password was generated: it is shown once, at start. */
+  generatedPassword: string | undefined;
+}
 
 export function initialDatabase(noAuth: boolean): DatabaseShape {
   return {
