@@ -42,9 +42,9 @@ export interface Scenario<Who extends string> {
 }
 
 /**
- * State a table must leave as it found it (or as `holds` says): read once before the first row,
- * then after every row, so a row that changed it fails under its own name rather than a later
- * test failing for it.
+ * State a table must leave as it found it (or as `holds` says): read before the first row and
+ * after every row, each reading held to the one before it, so a row that changed it fails under
+ * its own name, and it alone, rather than a later test failing for it.
  */
 export interface Invariant<State> {
   /** Named in the failure message. */
@@ -106,8 +106,11 @@ export function scenarios<Who extends string, State = never>(
         if (table.invariant) {
           const { what, read, holds } = table.invariant;
           const after = await read();
-          if (holds) holds(after, stateBefore);
-          else assert.deepEqual(after, stateBefore, `${what} changed`);
+          const before = stateBefore;
+          // The change is this row's fault alone: later rows are held to the state it left.
+          stateBefore = after;
+          if (holds) holds(after, before);
+          else assert.deepEqual(after, before, `${what} changed`);
         }
       });
     }
