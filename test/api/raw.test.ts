@@ -176,7 +176,13 @@ describe('raw downloads', () => {
       { name: 'a range of a file', url: '/api/raw/pub/a.txt', headers: { range: 'bytes=0-1' } },
       { name: 'a folder as a zip', url: '/api/raw/pub?algo=zip' },
       { name: 'a subtitle', url: '/api/subtitle/movie.srt' },
-    ].map((row) => ({ ...row, as: 'eve', method: 'GET', status: 403, notContains: /hello a/ })),
+    ].map((row): Scenario<'eve'> => ({
+      ...row,
+      as: 'eve',
+      method: 'GET',
+      status: 403,
+      notContains: /hello a/,
+    })),
   });
 
   // An escaping link may be refused or not found: either way nothing of its target is served.

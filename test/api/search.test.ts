@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { scenarios } from '../helpers/api-scenario';
+import type { Scenario } from '../helpers/api-scenario';
 import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 
@@ -201,7 +202,7 @@ describe('search', () => {
         { name: 'an option and no term', url: '/api/search/?query=case%3Asensitive' },
         { name: 'an empty phrase', url: '/api/search/?query=%22%22' },
         { name: 'a query of 1001 characters', url: `/api/search/?query=${'a'.repeat(1001)}` },
-      ].map((row) => ({
+      ].map((row): Scenario<'alice'> => ({
         ...row,
         as: 'alice',
         method: 'GET',
@@ -242,7 +243,7 @@ describe('search', () => {
           status: 404,
           notContains: 'cat-bob',
         },
-      ].map((row) => ({ ...row, as: 'alice', method: 'GET' })),
+      ].map((row): Scenario<'alice'> => ({ ...row, as: 'alice', method: 'GET' })),
       {
         name: 'no token',
         as: 'anonymous',

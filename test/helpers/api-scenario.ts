@@ -61,8 +61,9 @@ export interface ScenarioTable<Who extends string, State> {
   prepare?: () => void | Promise<void>;
   invariant?: Invariant<State>;
   /** Asserted of every row's answer, after the row's own columns (e.g. no canary, no server path). */
-  each?: (response: TestResponse, row: Scenario<Who>) => void | Promise<void>;
-  rows: readonly Scenario<Who>[];
+  each?: (response: TestResponse, row: Scenario<NoInfer<Who>>) => void | Promise<void>;
+  /** Callers are not inferred from here: a misspelt name is a type error, not a new caller. */
+  rows: readonly Scenario<NoInfer<Who>>[];
 }
 
 /** Declares a suite `title` with one test per row; call it where `describe` and `it` may be called. */
