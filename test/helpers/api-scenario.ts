@@ -50,7 +50,10 @@ export interface Invariant<State> {
   /** Named in the failure message. */
   what: string;
   read: () => State | Promise<State>;
-  /** Defaults to "unchanged": deepEqual(after, before). */
+  /**
+   * Defaults to "unchanged": deepEqual(after, before). An absolute fact checked here ("no pub2")
+   * stays false after the row that broke it, so the rows after it fail too: blame the first.
+   */
   holds?: (after: State, before: State) => void;
 }
 
@@ -77,45 +80,58 @@ export function scenarios<Who extends string, State = never>(
   if (repeated.length > 0) throw new Error(`${title}: repeated row names ${repeated.join(', ')}`);
 
   describe(title, () => {
-    let stateBefore: State;
+    let state: State;
     before(async () => {
       await table.prepare?.();
-      if (table.invariant) stateBefore = await table.invariant.read();
+      if (table.invariant) state = await table.invariant.read();
     });
     for (const row of table.rows) {
       it(row.name, async () => {
-        const { server, tokens } = table.context();
-        const url = resolve(row.url);
-        const response = await server.request(row.method, url, {
-          token: tokenOf(row.as, tokens),
-          headers: row.headers,
-          body: resolve(row.body),
-          rawBody: row.rawBody,
-        });
-        const label = `${row.method} ${url} → ${response.status} ${response.text.slice(0, 300)}`;
-        assertStatus(response.status, row.status, label);
-        for (const matcher of listOf(row.contains))
-          assert.ok(matches(response.text, matcher), `${label}\nshould contain ${String(matcher)}`);
-        for (const matcher of listOf(row.notContains))
-          assert.ok(
-            !matches(response.text, matcher),
-            `${label}\nmust not contain ${String(matcher)}`,
-          );
-        if (row.expectJson) assertErrorBody(response, row.expectJson, label);
-        await row.check?.(response);
-        await table.each?.(response, row);
-        if (table.invariant) {
-          const { what, read, holds } = table.invariant;
-          const after = await read();
-          const before = stateBefore;
-          // The change is this row's fault alone: later rows are held to the state it left.
-          stateBefore = after;
-          if (holds) holds(after, before);
-          else assert.deepEqual(after, before, `${what} changed`);
+        const before = state;
+        try {
+          await sendAndCheck(table, row);
+        } finally {
+          // Read even when the row failed, so that what it changed is not blamed on the next row.
+          if (table.invariant) state = await table.invariant.read();
         }
+        if (table.invariant) assertHolds(table.invariant, state, before);
       });
     }
   });
+}
+
+async function sendAndCheck<Who extends string, State>(
+  table: ScenarioTable<Who, State>,
+  row: Scenario<Who>,
+): Promise<void> {
+  const { server, tokens } = table.context();
+  const url = resolve(row.url);
+  const response = await server.request(row.method, url, {
+    token: tokenOf(row.as, tokens),
+    headers: row.headers,
+    body: resolve(row.body),
+    rawBody: row.rawBody,
+  });
+  const label = `${row.method} ${url} → ${response.status} ${response.text.slice(0, 300)}`;
+  assertStatus(response.status, row.status, label);
+  for (const matcher of listOf(row.contains))
+    assert.ok(matches(response.text, matcher), `${label}\nshould contain ${String(matcher)}`);
+  for (const matcher of listOf(row.notContains))
+    assert.ok(!matches(response.text, matcher), `${label}\nmust not contain ${String(matcher)}`);
+  if (row.expectJson) assertErrorBody(response, row.expectJson, label);
+  await row.check?.(response);
+  await table.each?.(response, row);
+}
+
+function assertHolds<State>(invariant: Invariant<State>, after: State, before: State): void {
+  const { what, holds } = invariant;
+  if (!holds) return assert.deepEqual(after, before, `${what} changed`);
+  try {
+    holds(after, before);
+  } catch (error) {
+    if (error instanceof assert.AssertionError) error.message = `${what}: ${error.message}`;
+    throw error;
+  }
 }
 
 function isThunk<T>(value: Lazy<T>): value is () => T {
