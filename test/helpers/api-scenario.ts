@@ -31,7 +31,7 @@ export interface Scenario<Who extends string> {
   body?: Lazy<unknown>;
   /** Sent as is, with no JSON encoding. */
   rawBody?: string;
-  /** Several statuses only where the answer honestly depends on the host (case-folding disks). */
+  /** A list only where either answer keeps the guarantee (an escaping link: refused or not found). */
   status: number | readonly number[];
   contains?: BodyMatcher | readonly BodyMatcher[];
   notContains?: BodyMatcher | readonly BodyMatcher[];
