@@ -1,6 +1,7 @@
 // Login, renew, token sources and revocation, throttling, through real HTTP.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { scenarios } from '../helpers/api-scenario';
 import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 
@@ -43,21 +44,33 @@ describe('login and tokens', () => {
     assert.equal(JSON.stringify(claims).includes('$2'), false, 'no password hash in the token');
   });
 
-  it('answers every login failure with the same 403 and message', async () => {
-    const wrong = await server.request('POST', '/api/login', {
-      body: { username: 'admin', password: 'nope-nope-nope' },
-    });
-    const unknown = await server.request('POST', '/api/login', {
-      body: { username: 'ghost', password: 'nope-nope-nope' },
-    });
-    const empty = await server.request('POST', '/api/login');
-    for (const response of [wrong, unknown, empty]) {
-      assert.equal(response.status, 403);
+  // One answer for all, so that a caller cannot learn which accounts exist.
+  scenarios('answers every login failure with the same 403 and message', {
+    context: () => ({ server, tokens: {} }),
+    each: (response) =>
       assert.deepEqual(response.json(), {
         code: 'auth.wrongCredentials',
         message: 'Wrong credentials',
-      });
-    }
+      }),
+    rows: [
+      {
+        name: 'a wrong password',
+        as: 'anonymous',
+        method: 'POST',
+        url: '/api/login',
+        body: { username: 'admin', password: 'nope-nope-nope' },
+        status: 403,
+      },
+      {
+        name: 'an unknown user',
+        as: 'anonymous',
+        method: 'POST',
+        url: '/api/login',
+        body: { username: 'ghost', password: 'nope-nope-nope' },
+        status: 403,
+      },
+      { name: 'no body', as: 'anonymous', method: 'POST', url: '/api/login', status: 403 },
+    ],
   });
 
   it('refuses a password that only matches in its first 72 bytes', async () => {
@@ -75,21 +88,39 @@ describe('login and tokens', () => {
     assert.equal(response.text.split('.').length, 3);
   });
 
-  it('refuses renew without a token, with a forged or a malformed one', async () => {
-    const token = await server.adminToken();
-    const cases = [
-      undefined,
-      'not-a-token',
-      forge(token, (claims) => (claims.exp = 9999999999)),
-      forge(token, (claims) => ((claims.user as { id: number }).id = 2)),
-      `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${token.split('.')[1]}.`,
-      `${token.slice(0, -2)}xx`,
-    ];
-    for (const bad of cases) {
-      const response = await server.request('POST', '/api/renew', bad ? { token: bad } : {});
-      assert.equal(response.status, 401, `token ${String(bad).slice(0, 30)}`);
-      assert.match(response.json<{ code: string }>().code, /^auth\./);
-    }
+  // The bad tokens are made from a real one, so that only the flaw named by the row is wrong.
+  let token: string;
+  scenarios('refuses renew without a token, with a forged or a malformed one', {
+    context: () => ({ server, tokens: {} }),
+    prepare: async () => {
+      token = await server.adminToken();
+    },
+    rows: [
+      { name: 'no token', as: 'anonymous' as const },
+      { name: 'not a JWT', as: { token: 'not-a-token' } },
+      {
+        name: 'a later expiry, the signature kept',
+        as: { token: () => forge(token, (claims) => (claims.exp = 9999999999)) },
+      },
+      {
+        name: 'another user id, the signature kept',
+        as: { token: () => forge(token, (claims) => ((claims.user as { id: number }).id = 2)) },
+      },
+      {
+        name: 'alg none and no signature',
+        as: {
+          token: () =>
+            `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${token.split('.')[1]}.`,
+        },
+      },
+      { name: 'a broken signature', as: { token: () => `${token.slice(0, -2)}xx` } },
+    ].map((row) => ({
+      ...row,
+      method: 'POST',
+      url: '/api/renew',
+      status: 401,
+      expectJson: { code: /^auth\./ },
+    })),
   });
 
   it('reads the auth query parameter and cookie only on GET of download routes', async () => {

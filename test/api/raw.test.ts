@@ -5,9 +5,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { scenarios } from '../helpers/api-scenario';
+import type { Scenario } from '../helpers/api-scenario';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';
 import { removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
+import { listTree } from '../helpers/tree';
 
 const bigFile = randomBytes(3 * 1024 * 1024 + 17);
 
@@ -49,6 +52,21 @@ describe('raw downloads', () => {
   after(async () => {
     await server.stop();
     removeDir(server.dir);
+  });
+  const context = () => ({ server, tokens: { alice, eve } });
+  /** Every path under the served root: a download, refused or not, must leave the tree as it is. */
+  const servedTree = {
+    what: 'the served tree',
+    read: () =>
+      listTree(server.root)
+        .map((entry) => path.relative(server.root, path.join(entry.parentPath, entry.name)))
+        .sort(),
+  };
+  /** A GET as alice, the caller of every row below but the permission ones. */
+  const aliceGets = (url: string): Pick<Scenario<'alice'>, 'as' | 'method' | 'url'> => ({
+    as: 'alice',
+    method: 'GET',
+    url,
   });
 
   it('streams a file as an attachment with safe headers', async () => {
@@ -136,54 +154,95 @@ describe('raw downloads', () => {
     assert.match(String(response.headers['content-security-policy']), /sandbox/);
   });
 
-  it('serves SubRip subtitles as WebVTT', async () => {
-    for (const url of ['/api/raw/movie.srt?inline=true', '/api/subtitle/movie.srt']) {
-      const response = await server.request('GET', url, { token: alice });
-      assert.equal(response.status, 200, url);
-      assert.match(String(response.headers['content-type']), /^text\/vtt/);
-      assert.match(response.text, /^WEBVTT\n\n1\n00:00:01\.000 --> 00:00:02\.500\nHello/);
-    }
+  scenarios('serves SubRip subtitles as WebVTT', {
+    context,
+    each: (response) => assert.match(String(response.headers['content-type']), /^text\/vtt/),
+    rows: [
+      { name: 'inline raw', url: '/api/raw/movie.srt?inline=true' },
+      { name: 'the subtitle route', url: '/api/subtitle/movie.srt' },
+    ].map(({ name, url }) => ({
+      ...aliceGets(url),
+      name,
+      status: 200,
+      contains: /^WEBVTT\n\n1\n00:00:01\.000 --> 00:00:02\.500\nHello/,
+    })),
   });
 
-  it('refuses downloads without the download permission, ranges included', async () => {
-    for (const [url, headers] of [
-      ['/api/raw/pub/a.txt', {}],
-      ['/api/raw/pub/a.txt', { range: 'bytes=0-1' }],
-      ['/api/raw/pub?algo=zip', {}],
-      ['/api/subtitle/movie.srt', {}],
-    ] as const) {
-      const response = await server.request('GET', url, { token: eve, headers });
-      assert.equal(response.status, 403, url);
-      assert.doesNotMatch(response.text, /hello a/);
-    }
+  scenarios('refuses downloads without the download permission, ranges included', {
+    context,
+    invariant: servedTree,
+    rows: [
+      { name: 'a file', url: '/api/raw/pub/a.txt' },
+      { name: 'a range of a file', url: '/api/raw/pub/a.txt', headers: { range: 'bytes=0-1' } },
+      { name: 'a folder as a zip', url: '/api/raw/pub?algo=zip' },
+      { name: 'a subtitle', url: '/api/subtitle/movie.srt' },
+    ].map((row): Scenario<'eve'> => ({
+      ...row,
+      as: 'eve',
+      method: 'GET',
+      status: 403,
+      notContains: /hello a/,
+    })),
   });
 
-  it('refuses traversal, escaping symlinks and rule-hidden files', async () => {
-    const cases: [string, number[]][] = [
-      ['/api/raw/../secret-root.txt', [404]],
-      ['/api/raw/%2e%2e/%2e%2e/secret-root.txt', [404]],
-      ['/api/raw/..%2fsecret-root.txt', [404]],
-      ['/api/raw/%252e%252e%252fsecret-root.txt', [404]],
-      ['/api/raw/ln-file', [403, 404]],
-      ['/api/raw/pub/ln-dir/b.txt', [403, 404]],
-      ['/api/raw/pub/private-sub/x.txt', [403]],
-      ['/api/raw//pub//private-sub/x.txt', [403]],
-      ['/api/raw/pub/./sub/../private-sub/x.txt', [403]],
-      ['/api/raw/pub/a.txt%00.png', [400]],
-      ['/api/raw/pub/%zz', [400]],
-      ['/api/raw/pub/a.txt/../../secret-root.txt', [404]],
-    ];
-    for (const [url, statuses] of cases) {
-      const response = await server.request('GET', url, { token: alice });
-      assert.ok(statuses.includes(response.status), `${url} → ${response.status}`);
-      assert.doesNotMatch(response.text, /CANARY/, url);
-    }
-    const inScopeLink = await server.request('GET', '/api/raw/pub/ok-link', { token: alice });
-    assert.equal(inScopeLink.text, 'hello a');
-    const prefixSibling = await server.request('GET', '/api/raw/Uploads_backup/u.txt', {
-      token: alice,
-    });
-    assert.equal(prefixSibling.status, 200);
+  // An escaping link may be refused or not found: either way nothing of its target is served.
+  scenarios('refuses traversal, escaping symlinks and rule-hidden files', {
+    context,
+    invariant: servedTree,
+    each: (response) => assert.doesNotMatch(response.text, /CANARY/),
+    rows: [
+      { ...aliceGets('/api/raw/../secret-root.txt'), name: '".." as is', status: 404 },
+      { ...aliceGets('/api/raw/%2e%2e/%2e%2e/secret-root.txt'), name: '".." encoded', status: 404 },
+      {
+        ...aliceGets('/api/raw/..%2fsecret-root.txt'),
+        name: 'an encoded slash after ".."',
+        status: 404,
+      },
+      {
+        ...aliceGets('/api/raw/%252e%252e%252fsecret-root.txt'),
+        name: '".." encoded twice',
+        status: 404,
+      },
+      {
+        ...aliceGets('/api/raw/ln-file'),
+        name: 'a link to a file out of the scope',
+        status: [403, 404],
+      },
+      {
+        ...aliceGets('/api/raw/pub/ln-dir/b.txt'),
+        name: 'a file through a link to a folder out of the scope',
+        status: [403, 404],
+      },
+      { ...aliceGets('/api/raw/pub/private-sub/x.txt'), name: 'a rule-hidden file', status: 403 },
+      {
+        ...aliceGets('/api/raw//pub//private-sub/x.txt'),
+        name: 'a rule-hidden file, doubled slashes',
+        status: 403,
+      },
+      {
+        ...aliceGets('/api/raw/pub/./sub/../private-sub/x.txt'),
+        name: 'a rule-hidden file, "." and ".." inside the scope',
+        status: 403,
+      },
+      { ...aliceGets('/api/raw/pub/a.txt%00.png'), name: 'a NUL byte', status: 400 },
+      { ...aliceGets('/api/raw/pub/%zz'), name: 'an invalid percent-encoding', status: 400 },
+      {
+        ...aliceGets('/api/raw/pub/a.txt/../../secret-root.txt'),
+        name: '".." after a file',
+        status: 404,
+      },
+      {
+        ...aliceGets('/api/raw/pub/ok-link'),
+        name: 'a link inside the scope is served',
+        status: 200,
+        check: (response) => assert.equal(response.text, 'hello a'),
+      },
+      {
+        ...aliceGets('/api/raw/Uploads_backup/u.txt'),
+        name: 'a file of Uploads_backup is served',
+        status: 200,
+      },
+    ],
   });
 
   it('downloads a folder as a zip named after it, without hidden or escaping entries', async () => {
@@ -212,16 +271,19 @@ describe('raw downloads', () => {
     assert.deepEqual(names, ['a.txt', 'sub/', 'sub/deep.txt']);
   });
 
-  it('refuses a selection naming a hidden or outside item', async () => {
-    for (const item of ['/pub/private-sub', '/../bob', '/ln-file']) {
-      const response = await server.request(
-        'GET',
-        `/api/raw/?files=${encodeURIComponent(encodeURI(item))}`,
-        { token: alice },
-      );
-      assert.ok([403, 404].includes(response.status), `${item} → ${response.status}`);
-      assert.doesNotMatch(response.text, /CANARY/);
-    }
+  scenarios('refuses a selection naming a hidden or outside item', {
+    context,
+    invariant: servedTree,
+    rows: [
+      { name: 'a rule-hidden folder', item: '/pub/private-sub' },
+      { name: 'a folder above the scope', item: '/../bob' },
+      { name: 'a link out of the scope', item: '/ln-file' },
+    ].map(({ name, item }) => ({
+      ...aliceGets(`/api/raw/?files=${encodeURIComponent(encodeURI(item))}`),
+      name,
+      status: [403, 404],
+      notContains: /CANARY/,
+    })),
   });
 
   it('produces every archive format so that the standard tools open it', async () => {

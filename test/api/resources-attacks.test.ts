@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { scenarios } from '../helpers/api-scenario';
 import type { CatalogueServer } from '../helpers/catalogue-fixture';
 import { assertSafe, startCatalogueServer } from '../helpers/catalogue-fixture';
 import { removeDir } from '../helpers/server';
@@ -18,6 +19,12 @@ describe('resources: attack rows', () => {
   const aliceRoot = () => path.join(fixture.server.root, 'alice');
   const get = (url: string, token = alice, headers: Record<string, string> = {}) =>
     fixture.server.request('GET', url, { token, headers });
+  const context = () => ({ server: fixture.server, tokens: fixture.tokens });
+  /** The copy URL the UI sends: the destination encoded once more (see P14, P15). */
+  const copyUrl = (source: string, destination: string) =>
+    `/api/resources${source}?action=copy&destination=${encodeURIComponent(destination)}`;
+  /** What sits directly in alice's scope: where a refused copy, move or upload would have landed. */
+  const aliceEntries = () => fs.readdirSync(aliceRoot()).sort();
 
   before(async () => {
     fixture = await startCatalogueServer({
@@ -293,64 +300,154 @@ describe('resources: attack rows', () => {
     assert.equal(intoFile.json<{ code: string }>().code, 'fs.notDirectory');
   });
 
-  it('an in-scope link cannot open what the rules close', async () => {
-    for (const url of ['/peek/p.txt', '/peek/', '/peek-file', '/pub-link/private-sub/x.txt']) {
-      const response = await get(`/api/resources${url}`);
-      assert.equal(response.status, 403, `${url} → ${response.status}`);
-      assertSafe(response, fixture.server, url);
-    }
+  // peek → private and peek-file → pub/private-sub/x.txt are links inside the scope to closed places.
+  scenarios('an in-scope link cannot open what the rules close', {
+    context,
+    invariant: { what: "alice's top-level entries", read: aliceEntries },
+    each: (response, row) => assertSafe(response, fixture.server, row.name),
+    rows: [
+      {
+        name: 'a file through a link to a closed folder',
+        as: 'alice',
+        method: 'GET',
+        url: '/api/resources/peek/p.txt',
+        status: 403,
+      },
+      {
+        name: 'a link to a closed folder',
+        as: 'alice',
+        method: 'GET',
+        url: '/api/resources/peek/',
+        status: 403,
+      },
+      {
+        name: 'a link to a closed file',
+        as: 'alice',
+        method: 'GET',
+        url: '/api/resources/peek-file',
+        status: 403,
+      },
+      {
+        name: 'a closed file through a link to an open folder',
+        as: 'alice',
+        method: 'GET',
+        url: '/api/resources/pub-link/private-sub/x.txt',
+        status: 403,
+      },
+      {
+        name: 'a copy of a link to a closed file',
+        as: 'alice',
+        method: 'PATCH',
+        url: copyUrl('/peek-file', '/stolen.txt'),
+        status: 403,
+      },
+      {
+        name: 'a copy of a link to a closed folder',
+        as: 'alice',
+        method: 'PATCH',
+        url: copyUrl('/peek', '/stolen'),
+        status: 403,
+      },
+      {
+        name: 'a copy of a link to a folder holding a closed one',
+        as: 'alice',
+        method: 'PATCH',
+        url: copyUrl('/pub-link', '/stolen-pub'),
+        status: 403,
+      },
+      {
+        name: 'an upload through a link to a closed folder',
+        as: 'alice',
+        method: 'POST',
+        url: '/api/resources/peek/new.txt',
+        rawBody: 'x',
+        status: 403,
+      },
+    ],
+  });
+
+  it('a listing leaves out in-scope links to closed places', async () => {
     const names = (await get('/api/resources/')).json<Listing>().items.map((item) => item.name);
     assert.ok(!names.includes('peek') && !names.includes('peek-file'));
     assert.ok(names.includes('pub-link'));
-    const copies: [string, string][] = [
-      ['/peek-file', '/stolen.txt'],
-      ['/peek', '/stolen'],
-      ['/pub-link', '/stolen-pub'],
-    ];
-    for (const [source, destination] of copies) {
-      const response = await fixture.server.request(
-        'PATCH',
-        `/api/resources${source}?action=copy&destination=${encodeURIComponent(destination)}`,
-        { token: alice },
-      );
-      assert.equal(response.status, 403, source);
-      assert.ok(!fs.existsSync(path.join(aliceRoot(), destination)), destination);
-    }
-    const upload = await fixture.server.request('POST', '/api/resources/peek/new.txt', {
-      token: alice,
-      rawBody: 'x',
-    });
-    assert.equal(upload.status, 403);
   });
 
-  it('R1: a user without permissions cannot change anything', async () => {
-    const eve = fixture.tokens.eve;
-    const before = fs.readdirSync(aliceRoot()).sort();
-    const requests: [string, string, string?][] = [
-      ['POST', '/api/resources/new.txt', 'x'],
-      ['POST', '/api/resources/pub/a.txt?override=true', 'x'],
-      ['POST', '/api/resources/newdir/'],
-      ['PUT', '/api/resources/pub/a.txt', 'x'],
-      ['DELETE', '/api/resources/pub/a.txt'],
-      ['DELETE', '/api/resources/pub'],
-      [
-        'PATCH',
-        `/api/resources/pub/a.txt?action=rename&destination=${encodeURIComponent('/pub/z.txt')}`,
-      ],
-      [
-        'PATCH',
-        `/api/resources/pub/a.txt?action=copy&destination=${encodeURIComponent('/pub/z.txt')}`,
-      ],
-    ];
-    for (const [method, url, body] of requests) {
-      const response = await fixture.server.request(method, url, {
-        token: eve,
-        ...(body === undefined ? {} : { rawBody: body }),
-      });
-      assert.equal(response.status, 403, `${method} ${url} → ${response.status}`);
-    }
-    assert.deepEqual(fs.readdirSync(aliceRoot()).sort(), before);
-    assert.equal(fs.readFileSync(path.join(aliceRoot(), 'pub', 'a.txt'), 'utf8'), 'public a');
+  // eve's scope is alice's folder, with every permission off.
+  scenarios('R1: a user without permissions cannot change anything', {
+    context,
+    invariant: {
+      what: "alice's folder",
+      read: () => ({
+        entries: aliceEntries(),
+        pub: fs.readdirSync(path.join(aliceRoot(), 'pub')).sort(),
+        a: fs.readFileSync(path.join(aliceRoot(), 'pub', 'a.txt'), 'utf8'),
+      }),
+      holds: (after, before) => {
+        assert.deepEqual(after, before, "alice's folder changed");
+        assert.equal(after.a, 'public a');
+      },
+    },
+    rows: [
+      {
+        name: 'an upload of a new file',
+        as: 'eve',
+        method: 'POST',
+        url: '/api/resources/new.txt',
+        rawBody: 'x',
+        status: 403,
+      },
+      {
+        name: 'an upload over a file',
+        as: 'eve',
+        method: 'POST',
+        url: '/api/resources/pub/a.txt?override=true',
+        rawBody: 'x',
+        status: 403,
+      },
+      {
+        name: 'a new folder',
+        as: 'eve',
+        method: 'POST',
+        url: '/api/resources/newdir/',
+        status: 403,
+      },
+      {
+        name: 'a save over a file',
+        as: 'eve',
+        method: 'PUT',
+        url: '/api/resources/pub/a.txt',
+        rawBody: 'x',
+        status: 403,
+      },
+      {
+        name: 'a delete of a file',
+        as: 'eve',
+        method: 'DELETE',
+        url: '/api/resources/pub/a.txt',
+        status: 403,
+      },
+      {
+        name: 'a delete of a folder',
+        as: 'eve',
+        method: 'DELETE',
+        url: '/api/resources/pub',
+        status: 403,
+      },
+      {
+        name: 'a rename',
+        as: 'eve',
+        method: 'PATCH',
+        url: `/api/resources/pub/a.txt?action=rename&destination=${encodeURIComponent('/pub/z.txt')}`,
+        status: 403,
+      },
+      {
+        name: 'a copy',
+        as: 'eve',
+        method: 'PATCH',
+        url: copyUrl('/pub/a.txt', '/pub/z.txt'),
+        status: 403,
+      },
+    ],
   });
 
   it('R2: without download there is no content, digest or raw text', async () => {
@@ -389,24 +486,43 @@ describe('resources: attack rows', () => {
     assert.equal(fs.readFileSync(path.join(aliceRoot(), 'pub', 'a.txt'), 'utf8'), 'public a');
   });
 
-  it('R6: recursive operations over a denied descendant are refused before any change', async () => {
-    const requests: [string, string][] = [
-      ['PATCH', `/api/resources/pub?action=copy&destination=${encodeURIComponent('/pub2')}`],
-      ['PATCH', `/api/resources/pub?action=rename&destination=${encodeURIComponent('/x')}`],
-      ['DELETE', '/api/resources/pub'],
-    ];
-    for (const [method, url] of requests) {
-      const response = await fixture.server.request(method, url, { token: alice });
-      assert.equal(response.status, 403, `${method} ${url}`);
-      assertSafe(response, fixture.server, url);
-    }
-    assert.ok(!fs.existsSync(path.join(aliceRoot(), 'pub2')));
-    assert.ok(!fs.existsSync(path.join(aliceRoot(), 'x')));
-    assert.deepEqual(fs.readdirSync(path.join(aliceRoot(), 'pub')).sort(), [
-      'a.txt',
-      'b.txt',
-      'private-sub',
-    ]);
+  // pub holds private-sub, which alice's rules close: no part of pub may be copied, moved or deleted.
+  scenarios('R6: recursive operations over a denied descendant are refused before any change', {
+    context,
+    invariant: {
+      what: 'pub and the destinations',
+      read: () => ({
+        pub2: fs.existsSync(path.join(aliceRoot(), 'pub2')),
+        x: fs.existsSync(path.join(aliceRoot(), 'x')),
+        pub: fs.readdirSync(path.join(aliceRoot(), 'pub')).sort(),
+      }),
+      holds: (after) =>
+        assert.deepEqual(after, { pub2: false, x: false, pub: ['a.txt', 'b.txt', 'private-sub'] }),
+    },
+    each: (response, row) => assertSafe(response, fixture.server, row.name),
+    rows: [
+      {
+        name: 'a copy of the folder',
+        as: 'alice',
+        method: 'PATCH',
+        url: copyUrl('/pub', '/pub2'),
+        status: 403,
+      },
+      {
+        name: 'a move of the folder',
+        as: 'alice',
+        method: 'PATCH',
+        url: `/api/resources/pub?action=rename&destination=${encodeURIComponent('/x')}`,
+        status: 403,
+      },
+      {
+        name: 'a delete of the folder',
+        as: 'alice',
+        method: 'DELETE',
+        url: '/api/resources/pub',
+        status: 403,
+      },
+    ],
   });
 
   it('R6: a copy may not land descendants on a denied destination', async () => {

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { scenarios } from '../helpers/api-scenario';
+import type { Scenario } from '../helpers/api-scenario';
 import { adminPassword, removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 
@@ -188,49 +190,75 @@ describe('search', () => {
     assert.deepEqual(await paths('  song   type:image   dog '), ['photos/dog.PNG']);
   });
 
-  it('refuses empty, blank and overlong queries', async () => {
-    const bad = [
-      '/api/search/',
-      '/api/search/?query=',
-      '/api/search/?query=%20%20',
-      '/api/search/?query=case%3Asensitive',
-      '/api/search/?query=%22%22',
-      `/api/search/?query=${'a'.repeat(1001)}`,
-    ];
-    for (const url of bad) {
-      const response = await server.request('GET', url, { token: alice });
-      assert.equal(response.status, 400, url);
-      assert.equal(response.json<{ code: string }>().code, 'search.invalid', url);
-    }
-    const longest = await server.request('GET', `/api/search/?query=${'a'.repeat(1000)}`, {
-      token: alice,
-    });
-    assert.equal(longest.status, 200);
-    assert.equal(longest.text, '');
+  const context = () => ({ server, tokens: { alice } });
+
+  scenarios('refuses empty, blank and overlong queries', {
+    context,
+    rows: [
+      ...[
+        { name: 'no query', url: '/api/search/' },
+        { name: 'an empty query', url: '/api/search/?query=' },
+        { name: 'a blank query', url: '/api/search/?query=%20%20' },
+        { name: 'an option and no term', url: '/api/search/?query=case%3Asensitive' },
+        { name: 'an empty phrase', url: '/api/search/?query=%22%22' },
+        { name: 'a query of 1001 characters', url: `/api/search/?query=${'a'.repeat(1001)}` },
+      ].map((row): Scenario<'alice'> => ({
+        ...row,
+        as: 'alice',
+        method: 'GET',
+        status: 400,
+        expectJson: { code: 'search.invalid' },
+      })),
+      {
+        name: 'a query of 1000 characters is taken',
+        as: 'alice',
+        method: 'GET',
+        url: `/api/search/?query=${'a'.repeat(1000)}`,
+        status: 200,
+        check: (response) => assert.equal(response.text, ''),
+      },
+    ],
   });
 
-  it('answers a file, a missing folder, a hidden folder and traversal sensibly', async () => {
-    const cases: [string, number][] = [
-      ['/api/search/data.csv?query=a', 400],
-      ['/api/search/missing?query=a', 404],
-      ['/api/search/private?query=cat', 403],
-      ['/api/search/ln-bob?query=cat', 403],
-      ['/api/search/%zz?query=a', 400],
-    ];
-    for (const [url, status] of cases) {
-      const response = await server.request('GET', url, { token: alice });
-      assert.equal(response.status, status, url);
-      assert.equal(response.text.includes(server.root), false);
-    }
-    for (const url of ['/api/search/../?query=cat', '/api/search/%2e%2e/bob?query=cat']) {
-      const response = await server.request('GET', url, { token: alice });
-      assert.equal(response.text.includes('cat-bob'), false, url);
-    }
-    assert.equal((await server.request('GET', '/api/search/?query=a')).status, 401);
-    assert.equal(
-      (await server.request('POST', '/api/search/?query=a', { token: alice })).status,
-      405,
-    );
+  // ".." stops at the scope's root, as everywhere behind the gate: it never reaches bob's folder.
+  scenarios('answers a file, a missing folder, a hidden folder and traversal sensibly', {
+    context,
+    each: (response) => assert.equal(response.text.includes(server.root), false),
+    rows: [
+      ...[
+        { name: 'a file', url: '/api/search/data.csv?query=a', status: 400 },
+        { name: 'a missing folder', url: '/api/search/missing?query=a', status: 404 },
+        { name: 'a rule-hidden folder', url: '/api/search/private?query=cat', status: 403 },
+        { name: 'a link out of the scope', url: '/api/search/ln-bob?query=cat', status: 403 },
+        { name: 'an invalid percent-encoding', url: '/api/search/%zz?query=a', status: 400 },
+        {
+          name: '".." as is searches the scope',
+          url: '/api/search/../?query=cat',
+          status: 200,
+          notContains: 'cat-bob',
+        },
+        {
+          name: '".." encoded, to a sibling',
+          url: '/api/search/%2e%2e/bob?query=cat',
+          status: 404,
+          notContains: 'cat-bob',
+        },
+      ].map((row): Scenario<'alice'> => ({ ...row, as: 'alice', method: 'GET' })),
+      {
+        name: 'no token',
+        as: 'anonymous',
+        method: 'GET',
+        url: '/api/search/?query=a',
+        status: 401,
+      },
+      {
+        name: 'POST is not a method of search',
+        as: 'alice',
+        method: 'POST',
+        url: '/api/search/?query=a',
+        status: 405,
+      },
+    ],
   });
 
   it('streams every match of a big tree', async () => {
