@@ -32,9 +32,16 @@ export function runCli(args: readonly string[], options: CliOptions = {}): CliRe
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** Temp installs made by this test file's process, removed when it exits. */
+const installs: string[] = [];
+process.once('exit', () => {
+  for (const dir of installs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A fresh temp folder with an empty root/ inside, and the paths the tests use. */
 export function tempInstall(): { dir: string; root: string; database: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-cli-'));
+  installs.push(dir);
   const root = path.join(dir, 'root');
   fs.mkdirSync(root);
   return { dir, root, database: path.join(dir, 'db', 'drawer.json') };

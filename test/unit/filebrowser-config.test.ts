@@ -3,12 +3,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { helpText, parseInvocation, UsageError } from '../../src/config';
 import type { ServerConfig } from '../../src/config';
 
+/** One folder for the whole file, removed at its end; each test's working folder lies inside it. */
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-fbconfig-'));
+after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-fbconfig-'));
+  return fs.mkdtempSync(path.join(scratch, 'cwd-'));
 }
 
 function serve(argv: string[], env: Record<string, string> = {}, cwd = tempDir()): ServerConfig {
