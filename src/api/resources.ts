@@ -37,6 +37,15 @@ export interface FolderPage extends ResourceInfo {
   total: number;
 }
 
+/** GET /api/size/{folder}: what lies below a folder, as its owner may see it (Drawer's own route). */
+export interface FolderSize {
+  /** Bytes of the regular files below it (links are not followed). */
+  size: number;
+  /** Entries that are not folders: files, and links of any kind. */
+  files: number;
+  folders: number;
+}
+
 export const checksumAlgorithms = ['md5', 'sha1', 'sha256', 'sha512'] as const;
 export type ChecksumAlgorithm = (typeof checksumAlgorithms)[number];
 

@@ -1,6 +1,6 @@
 // The other answers of GET /api/resources and friends: checksums, raw text, recursive listing, disk usage.
 import type { Readable } from 'node:stream';
-import type { ChecksumAlgorithm, ResourceInfo } from '../api/resources';
+import type { ChecksumAlgorithm, FolderSize, ResourceInfo } from '../api/resources';
 import { AppError } from '../errors';
 import { filesystemUsage, openFileStream } from '../fs/fs-read';
 import type { ScopedFs } from '../fs/scoped-fs';
@@ -79,6 +79,29 @@ export async function listRecursively(
     });
   }
   return items.sort(comparePaths);
+}
+
+/**
+ * What lies below a folder, walked through the gate like a search: rules and hidden entries count
+ * as absent, links are counted but neither followed nor sized (du's default).
+ */
+export async function folderSize(
+  view: ScopedFs,
+  virtual: VirtualPath,
+  signal?: AbortSignal,
+): Promise<FolderSize> {
+  const folder = await view.resolveExisting(virtual, 'read');
+  if (!folder.stats.isDirectory()) throw new AppError('fs.notDirectory', 'not a folder');
+  const totals: FolderSize = { size: 0, files: 0, folders: 0 };
+  for await (const entry of view.walk(folder, signal)) {
+    if (entry.stats.isDirectory() && !entry.isSymlink) totals.folders += 1;
+    else {
+      totals.files += 1;
+      if (!entry.isSymlink && entry.stats.isFile()) totals.size += entry.stats.size;
+    }
+  }
+  signal?.throwIfAborted();
+  return totals;
 }
 
 /** Size and use of the disk holding a folder; a file answers zeros, as File Browser does. */

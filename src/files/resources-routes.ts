@@ -1,4 +1,5 @@
-// HTTP routes for files and folders: /api/resources (info, listing, upload, save, delete, move/copy) and /api/usage.
+// HTTP routes for files and folders: /api/resources (info, listing, upload, save, delete, move/copy),
+// /api/usage, and Drawer's /api/size (a folder's total).
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hooksFor } from '../commands/hooks';
@@ -16,12 +17,14 @@ import { transferResource } from './resource-transfer';
 import {
   describeWithChecksum,
   diskUsage,
+  folderSize,
   listRecursively,
   openTextContent,
 } from './resource-variants';
 import { createFolder, deleteResource, saveFile, uploadFile } from './resource-write';
 import type { GetQuery, PatchQuery, PostQuery } from './resources-schemas';
 import {
+  folderSizeSchema,
   getQuery,
   patchQuery,
   postQuery,
@@ -166,5 +169,16 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
     const usageOptions = { schema: { response: { 200: usageSchema } } };
     files.get('/api/usage', usageOptions, usage);
     files.get('/api/usage/*', usageOptions, usage);
+
+    // Drawer's own: the info prompt's total size of a folder, a walk like a search's.
+    const size = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/size');
+      const view = await viewOf(request, reply);
+      holdHeavySlot(ctx.heavyWork, reply, 'walk', String(view.actor.id));
+      return folderSize(view, path, untilResponseEnds(reply));
+    };
+    const sizeOptions = { schema: { response: { 200: folderSizeSchema } } };
+    files.get('/api/size', sizeOptions, size);
+    files.get('/api/size/*', sizeOptions, size);
   });
 }

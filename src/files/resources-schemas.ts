@@ -68,6 +68,16 @@ export const usageSchema = {
   properties: { total: { type: 'number' }, used: { type: 'number' } },
 } as const;
 
+export const folderSizeSchema = {
+  type: 'object',
+  required: ['size', 'files', 'folders'],
+  properties: {
+    size: { type: 'number' },
+    files: { type: 'integer' },
+    folders: { type: 'integer' },
+  },
+} as const;
+
 export const getQuery = {
   type: 'object',
   properties: {

@@ -294,6 +294,22 @@ describe('file operations', () => {
     assert.equal(await dialog().count(), 0);
   });
 
+  it('shows the total size of everything below a folder, the shown one or a selected one', async () => {
+    await tab.open('/files/');
+    await tab.page.getByRole('button', { name: 'Info' }).click();
+    // note.txt 10 + docs/report.txt 6 + target/note.txt 8 bytes.
+    const total = dialog().locator('.folder-total');
+    await total.waitFor();
+    assert.equal(await total.textContent(), '24 B');
+    assert.match(await dialog().innerText(), /Total size:\s*24 B/);
+    await tab.page.keyboard.press('Escape');
+    await item('/docs').click();
+    await tab.page.getByRole('button', { name: 'Info' }).click();
+    await dialog().locator('.folder-total').waitFor();
+    assert.equal(await dialog().locator('.folder-total').textContent(), '6 B');
+    await tab.page.keyboard.press('Escape');
+  });
+
   it('copies a checksum with its button and shows the exact date beside the relative one', async () => {
     const old = new Date('2021-03-04T10:00:00Z');
     fs.utimesSync(path.join(root, 'note.txt'), old, old);

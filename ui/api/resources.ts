@@ -5,6 +5,7 @@ import type {
   ArchiveAlgo,
   ChecksumAlgorithm,
   FolderPage,
+  FolderSize,
   ResourceInfo,
 } from '../../src/api/resources';
 import { config } from '../config';
@@ -80,6 +81,15 @@ export function resourceQuery(api: ApiClient, virtualPath: string) {
   return queryOptions({
     queryKey: ['resource', path],
     queryFn: ({ signal }) => api.json<Resource>('GET', resourceUrl(path), { signal }),
+  });
+}
+
+/** A folder's total below it (GET /api/size): a walk on the server, cancelled when nobody waits. */
+export function folderSizeQuery(api: ApiClient, virtualPath: string) {
+  const path = normalizePath(virtualPath);
+  return queryOptions({
+    queryKey: ['folderSize', path],
+    queryFn: ({ signal }) => api.json<FolderSize>('GET', `api/size${encodePath(path)}`, { signal }),
   });
 }
 

@@ -1,11 +1,11 @@
-// info: name, size, last modified (relative and exact), folder counts, and the checksums of one file on
-// demand, each with a copy button (docs/UI.md, Screens).
+// info: name, size, last modified (relative and exact), folder counts and total size, and the checksums
+// of one file on demand, each with a copy button (docs/UI.md, Screens).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChecksumAlgorithm } from '../../src/api/resources';
 import { checksumAlgorithms } from '../../src/api/resources';
-import { fetchChecksum, resourceQuery } from '../api/resources';
+import { fetchChecksum, folderSizeQuery, resourceQuery } from '../api/resources';
 import type { ResourceItem } from '../api/resources';
 import { useApi } from '../api/use-api';
 import { describeError } from '../components/describe-error';
@@ -73,6 +73,24 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** Everything below a folder, added up by the server; the walk stops if the prompt closes first. */
+function FolderTotal({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const total = useQuery(folderSizeQuery(api, path));
+  return (
+    <Row label={t('prompts.info.totalSize')}>
+      {total.data ? (
+        <span className="folder-total">{formatSize(total.data.size)}</span>
+      ) : total.error ? (
+        <span className="info-error">{describeError(total.error)}</span>
+      ) : (
+        <Spinner />
+      )}
+    </Row>
+  );
+}
+
 function ItemInfo({
   item,
   counts,
@@ -95,6 +113,7 @@ function ItemInfo({
           <span className="info-exact">{formatDate(item.modified)}</span>
         </time>
       </Row>
+      {item.isDir && <FolderTotal path={item.path} />}
       {item.isDir && numbers && (
         <>
           <Row label={t('prompts.info.numberFiles')}>{numbers.numFiles ?? 0}</Row>
