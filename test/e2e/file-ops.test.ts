@@ -196,6 +196,10 @@ describe('file operations', () => {
       await dialog().getByText('Destination: /target').waitFor();
       await dialog().getByRole('button', { name: 'Copy' }).click();
       await dialog().getByText('keep both (the new ones get a number)').waitFor();
+      assert.deepEqual(
+        await dialog().getByRole('list', { name: 'Names already in this folder' }).innerText(),
+        'note.txt',
+      );
       await tab.shot('prompt-replace');
       await dialog().getByRole('button', { name: choice }).click();
       await tab.page.waitForURL(/\/files\/target\/$/);
