@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../errors';
+import { scopeSegments } from './scope-path';
 
 const maxScopeLength = 4096;
 
@@ -13,10 +14,7 @@ export function normaliseScope(scope: string): string {
   if (scope.length > maxScopeLength) throw new AppError('fs.badPath', 'the scope is too long');
   if (/[\p{Cc}]/u.test(scope))
     throw new AppError('fs.badPath', 'the scope contains control characters');
-  const segments = scope
-    .trim()
-    .split(/[/\\]/)
-    .filter((segment) => segment !== '' && segment !== '.');
+  const segments = scopeSegments(scope);
   if (segments.some((segment) => segment === '..'))
     throw new AppError('fs.badPath', 'the scope may not contain ".."');
   return `/${segments.join('/')}`;

@@ -1,4 +1,5 @@
 // The page shell: index.html with the runtime configuration inlined, the UI's files, and /health.
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
@@ -80,14 +81,26 @@ export function renderIndex(template: string, ctx: Context): string {
   return html;
 }
 
-function pageSecurityPolicy(ctx: Context): string {
+/**
+ * The hashes of the template's inline scripts (ui/index.html sets the stored theme before the first
+ * paint), for the policy to allow those and no other inline script. The configuration's
+ * <script type="application/json"> is data, which no policy governs.
+ */
+function inlineScriptHashes(template: string): string[] {
+  return [...template.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body = '']) => {
+    const digest = createHash('sha256').update(body).digest('base64');
+    return `'sha256-${digest}'`;
+  });
+}
+
+function pageSecurityPolicy(ctx: Context, scriptHashes: readonly string[]): string {
   const settings = ctx.settings.get();
   const recaptcha = isRecaptchaEnabled(settings)
     ? ` ${new URL(settings.recaptcha.host).origin} https://www.gstatic.com`
     : '';
   return [
     "default-src 'self'",
-    `script-src 'self'${recaptcha}`,
+    `script-src 'self'${scriptHashes.map((hash) => ` ${hash}`).join('')}${recaptcha}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
@@ -106,6 +119,7 @@ export async function pageShellRoutes(
   assets: UiAssets,
 ): Promise<void> {
   app.get('/health', { config: { auth: 'public' } }, async () => ({ status: 'OK' }));
+  const scriptHashes = inlineScriptHashes(assets.indexTemplate());
 
   // The rendered page changes only with the settings: reuse it, and its compressed forms, until then.
   const indexPage = {
@@ -136,7 +150,7 @@ export async function pageShellRoutes(
       if (!isAppRoute && /\.[A-Za-z0-9]{1,8}$/.test(relative))
         throw new AppError('route.notFound', 'no such file');
       const page = indexPage.get(renderIndex(assets.indexTemplate(), ctx));
-      reply.header('Content-Security-Policy', pageSecurityPolicy(ctx));
+      reply.header('Content-Security-Policy', pageSecurityPolicy(ctx, scriptHashes));
       reply.header('X-Frame-Options', 'DENY');
       return sendAsset(request, reply, page, 'no-cache');
     },

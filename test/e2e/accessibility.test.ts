@@ -46,6 +46,18 @@ async function audit(tab: UiPage): Promise<Finding[]> {
   }, wcagTags);
 }
 
+/** Audited once a dialog has faded in: half-drawn text is not what a person reads. */
+async function settleAnimations(tab: UiPage): Promise<void> {
+  await tab.page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 function describeFindings(findings: Finding[]): string {
   return findings
     .map(
@@ -107,15 +119,19 @@ describe('accessibility audit (axe-core, WCAG 2.1 A and AA)', () => {
         await tab.page.locator('.item[data-path="/notes.txt"]').click();
         await tab.page.keyboard.press('F2');
         await tab.page.getByRole('dialog').getByRole('textbox').waitFor();
-        // Audited once the dialog has faded in: half-drawn text is not what a person reads.
-        await tab.page.evaluate(() =>
-          Promise.all(
-            document
-              .getAnimations()
-              .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-              .map((animation) => animation.finished),
-          ),
-        );
+        await settleAnimations(tab);
+      },
+    },
+    {
+      name: 'replace prompt listing a taken name',
+      path: '/files/',
+      ready: (tab) => tab.page.locator('.item[data-path="/notes.txt"]'),
+      act: async (tab) => {
+        await tab.page.setInputFiles('#upload-input', [
+          { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('new notes\n') },
+        ]);
+        await tab.page.getByRole('list', { name: 'Names already in this folder' }).waitFor();
+        await settleAnimations(tab);
       },
     },
     { name: 'editor', path: '/files/notes.txt', ready: (tab) => tab.page.locator('.cm-content') },

@@ -76,6 +76,40 @@ describe('app shell', () => {
     await tab.close();
   });
 
+  for (const [stored, system, expected] of [
+    ['dark', 'light', 'dark'],
+    ['light', 'dark', 'light'],
+    ['system', 'dark', 'dark'],
+  ] as const)
+    it(`paints the loading screen ${expected} before the app runs (stored ${stored}, system ${system})`, async () => {
+      for (const viewport of [
+        { width: 1366, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        const tab = await ui.newPage({ colorScheme: system, viewport });
+        await tab.context.addInitScript((choice) => {
+          localStorage.setItem('drawer-theme', choice);
+        }, stored);
+        // The app's code never arrives, so what shows is what the page paints before it.
+        await tab.page.route(/\/assets\/main-[^/]+\.js$/, () => undefined);
+        await tab.page.goto(`${ui.server.url}/files/`, { waitUntil: 'commit' });
+        const loading = tab.page.locator('#loading');
+        await loading.waitFor({ state: 'attached' });
+        assert.equal(
+          await tab.page.evaluate(() => document.documentElement.dataset.theme),
+          expected,
+        );
+        assert.equal(
+          await loading.evaluate((element) => getComputedStyle(element).backgroundColor),
+          expected === 'dark' ? 'rgb(17, 20, 24)' : 'rgb(246, 247, 249)',
+        );
+        // The policy lets the page's own inline script run: nothing was refused.
+        assertNoErrors(tab);
+        await tab.shot(`loading-${stored}-on-${system}-${viewport.width}`);
+        await tab.close();
+      }
+    });
+
   it('renews the token when a response says X-Renew-Token: true', async () => {
     const tab = await ui.newPage();
     await tab.open('/files/');

@@ -193,9 +193,14 @@ describe('file operations', () => {
       await item('/note.txt').click();
       await tab.page.getByRole('button', { name: 'Copy' }).click();
       await dialog().getByRole('option', { name: 'target' }).dblclick();
-      await dialog().getByText('Destination: /target').waitFor();
+      // The path is isolated from the sentence's direction (FSI … PDI).
+      await dialog().getByText('Destination: \u2068/target\u2069').waitFor();
       await dialog().getByRole('button', { name: 'Copy' }).click();
       await dialog().getByText('keep both (the new ones get a number)').waitFor();
+      assert.deepEqual(
+        await dialog().getByRole('list', { name: 'Names already in this folder' }).innerText(),
+        'note.txt',
+      );
       await tab.shot('prompt-replace');
       await dialog().getByRole('button', { name: choice }).click();
       await tab.page.waitForURL(/\/files\/target\/$/);

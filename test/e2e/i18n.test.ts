@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { supportedLocales } from '../../ui/locale-match';
 import { assertNoErrors, startUi } from '../helpers/browser';
 import type { UiHarness } from '../helpers/browser';
@@ -178,6 +178,74 @@ describe('interface language', () => {
       }
     } finally {
       await setAdminLocale('en');
+    }
+  });
+
+  it('mirrors the breadcrumb chevrons and the folder picker’s way up in Arabic, not in English', async () => {
+    fs.mkdirSync(`${ui.server.root}/docs/inner/deep/deeper`, { recursive: true });
+    fs.writeFileSync(`${ui.server.root}/docs/inner/deep/deeper/a.txt`, 'a');
+    /** Whether each icon is drawn turned round (a mirror image along the line). */
+    const mirrored = (icons: Locator) =>
+      icons.evaluateAll((elements) =>
+        elements.map((element) => new DOMMatrix(getComputedStyle(element).transform).a === -1),
+      );
+    try {
+      for (const [locale, viewport, colorScheme] of [
+        ['ar', { width: 1366, height: 800 }, 'light'],
+        ['ar', { width: 1366, height: 800 }, 'dark'],
+        ['ar', { width: 390, height: 844 }, 'light'],
+        ['ar', { width: 390, height: 844 }, 'dark'],
+        ['en', { width: 1366, height: 800 }, 'light'],
+      ] as const) {
+        await setAdminLocale(locale);
+        const expected = locale === 'ar';
+        const tab = await ui.newPage({ locale, viewport, colorScheme });
+        await tab.open('/files/docs/inner/deep/deeper/');
+        // Past three crumbs: '…', then the last three, each after a chevron.
+        const chevrons = tab.page.locator('.breadcrumbs svg:not(.crumb-home svg)');
+        await tab.page.locator('.breadcrumbs .crumb-ellipsis').waitFor();
+        assert.deepEqual(await mirrored(chevrons), [expected, expected, expected, expected]);
+        const size = `${viewport.width}-${colorScheme}`;
+        await tab.shot(`breadcrumbs-${locale}-${size}`);
+
+        await tab.page.locator('.item[data-path="/docs/inner/deep/deeper/a.txt"]').click();
+        await tab.page
+          .locator('.selection-bar')
+          .getByRole('button', { name: text(locale, 'buttons.move') })
+          .click();
+        const dialog = tab.page.getByRole('dialog');
+        const up = dialog.getByRole('option', { name: '..' });
+        await up.waitFor();
+        assert.deepEqual(await mirrored(up.locator('svg')), [expected], 'the way up');
+        await up.click();
+        await dialog.getByRole('option', { name: 'deeper' }).waitFor();
+        assert.deepEqual(
+          await mirrored(dialog.getByRole('option', { name: 'deeper' }).locator('svg')),
+          [false],
+          'a folder is not turned round',
+        );
+        // The destination path reads left to right inside the sentence: its first slash comes first.
+        const [slash, letter] = await dialog.locator('.picker-destination').evaluate((line) => {
+          const node = line.firstChild as Text;
+          const leftOf = (index: number) => {
+            const range = document.createRange();
+            range.setStart(node, index);
+            range.setEnd(node, index + 1);
+            return range.getBoundingClientRect().left;
+          };
+          return [leftOf(node.data.indexOf('/docs')), leftOf(node.data.indexOf('docs'))];
+        });
+        assert.ok(
+          slash < letter,
+          `the path's first slash (${slash} px) is left of "docs" (${letter} px)`,
+        );
+        await tab.shot(`move-prompt-${locale}-${size}`);
+        assertNoErrors(tab);
+        await tab.close();
+      }
+    } finally {
+      await setAdminLocale('en');
+      fs.rmSync(`${ui.server.root}/docs`, { recursive: true, force: true });
     }
   });
 

@@ -153,6 +153,42 @@ describe('keyboard access', () => {
       await tab.page.waitForURL(/\/files\/f1\/$/);
     });
 
+    it('the listing is one Tab stop: Tab enters on the item focused last, arrows move inside, Tab leaves', async () => {
+      await setPreferences(ui.server, await ui.server.adminToken(), 1, { viewMode: 'list' });
+      await tab.open('/files/');
+      await item('/5.txt').waitFor();
+      const stops = () =>
+        tab.page
+          .locator('.listing-body .item[tabindex="0"]')
+          .evaluateAll((items) => items.map((element) => element.getAttribute('data-path')));
+      assert.deepEqual(await stops(), ['/f1'], 'only the first item is in the Tab order');
+      const inListing = () =>
+        tab.page.evaluate(() => Boolean(document.activeElement?.closest('.listing-body')));
+
+      // Tab from the control before the listing enters it once, on the first item; Tab again leaves.
+      await item('/f1').focus();
+      await tab.page.keyboard.press('Shift+Tab');
+      assert.equal(await inListing(), false, 'Shift+Tab leaves the listing at once');
+      await tab.page.keyboard.press('Tab');
+      await focusReaches('/f1');
+      await tab.page.keyboard.press('Tab');
+      assert.equal(await inListing(), false, 'Tab leaves the listing from its first item');
+
+      // Arrows move inside; the item moved to becomes the listing's stop.
+      await tab.page.keyboard.press('Shift+Tab');
+      await focusReaches('/f1');
+      await tab.page.keyboard.press('ArrowDown');
+      await focusReaches('/f2');
+      await tab.page.keyboard.press('ArrowDown');
+      await focusReaches('/1.txt');
+      assert.deepEqual(await stops(), ['/1.txt']);
+      await tab.page.keyboard.press('Tab');
+      assert.equal(await inListing(), false, 'Tab leaves the listing from any item');
+      await tab.page.keyboard.press('Shift+Tab');
+      await focusReaches('/1.txt');
+      await tab.shot('keyboard-listing-tab-stop');
+    });
+
     it('arrows move by rows and columns through the mosaic of cards and tiles', async () => {
       await setPreferences(ui.server, await ui.server.adminToken(), 1, { viewMode: 'mosaic' });
       await tab.open('/files/');

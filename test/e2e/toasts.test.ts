@@ -18,7 +18,11 @@ describe('toasts', () => {
     await tab.open('/settings/profile');
     // The toast's lifetime is counted on the page's clock, paused so a slow machine cannot eat it.
     await pauseClock(tab.page);
-    await tab.page.getByRole('button', { name: 'Update' }).first().click();
+    // The language card's Update, found by its card's name: the profile has several Update buttons.
+    await tab.page
+      .getByRole('form', { name: 'Profile Settings' })
+      .getByRole('button', { name: 'Update' })
+      .click();
     const toast = tab.page.getByRole('status').filter({ hasText: 'Settings updated!' });
     await toast.waitFor();
     const box = await toast.boundingBox();

@@ -73,6 +73,12 @@ describe('upload', () => {
         await page.page.setInputFiles('#upload-input', files);
         const prompt = page.page.getByRole('dialog');
         await prompt.getByText('keep both (the new ones get a number)').waitFor();
+        // It says which names are taken: only those.
+        await prompt.getByText('Already in this folder:').waitFor();
+        assert.deepEqual(
+          await prompt.getByRole('list', { name: 'Names already in this folder' }).innerText(),
+          'exists.txt',
+        );
         // Exactly the three choices, each inside the window.
         const buttons = prompt.getByRole('button');
         assert.deepEqual(await buttons.allInnerTexts(), ['Skip', 'Keep both', 'Replace']);
@@ -114,6 +120,43 @@ describe('upload', () => {
       });
     });
   }
+
+  it('lists the taken names in a short scrolling list: the first 20, then how many more', async () => {
+    const names = Array.from(
+      { length: 23 },
+      (_, index) => `taken ${String(index + 1).padStart(2, '0')}.txt`,
+    );
+    for (const name of names) fs.writeFileSync(path.join(root, name), 'old');
+    for (const [viewport, colorScheme] of [
+      [{ width: 1366, height: 800 }, 'light'],
+      [{ width: 390, height: 844 }, 'dark'],
+    ] as const) {
+      const page = await ui.newPage({ viewport, colorScheme });
+      await page.open('/files/');
+      await page.page.setInputFiles('#upload-input', [
+        ...names.map((name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from('new') })),
+        { name: 'free.txt', mimeType: 'text/plain', buffer: Buffer.from('free') },
+      ]);
+      const prompt = page.page.getByRole('dialog');
+      const list = prompt.getByRole('list', { name: 'Names already in this folder' });
+      await list.waitFor();
+      assert.deepEqual(await list.getByRole('listitem').allInnerTexts(), names.slice(0, 20));
+      await prompt.getByText('and 3 more').waitFor();
+      const scrolls = await list.evaluate(
+        (element) =>
+          element.scrollHeight > element.clientHeight &&
+          element.getBoundingClientRect().height < window.innerHeight / 3,
+      );
+      assert.ok(scrolls, 'a short list that scrolls');
+      await page.shot(`replace-prompt-names-${viewport.width}-${colorScheme}`);
+      await page.page.keyboard.press('Escape');
+      await prompt.waitFor({ state: 'detached' });
+      assertNoErrors(page);
+      await page.close();
+    }
+    assert.equal(read('taken 01.txt'), 'old');
+    assert.equal(fs.existsSync(path.join(root, 'free.txt')), false, 'Esc cancels the upload');
+  });
 
   it('fits the replace prompt on a phone in every language, its buttons whole', async () => {
     const token = await ui.server.adminToken();

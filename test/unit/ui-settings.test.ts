@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Rule } from '../../src/api/rules';
+import { normaliseScope } from '../../src/fs/scope-dirs';
 import { hookNames } from '../../ui/api/settings';
 import { languageCode, languages } from '../../ui/routes/settings/languages';
 import { newRule, ruleText, withRuleKind, withRuleText } from '../../ui/routes/settings/rule-draft';
@@ -18,6 +19,7 @@ import {
   defaultsOf,
   draftFromDefaults,
   draftFromUser,
+  scopeAsShown,
   userDraftOf,
   withPermission,
 } from '../../ui/routes/settings/user-draft';
@@ -127,6 +129,22 @@ describe('the user form (docs/UI.md, Data and Behaviour)', () => {
       perm,
       commands: ['git', 'svn'],
     });
+  });
+
+  it('shows the default scope as the server stores it, by the same rule; blank stays blank', () => {
+    for (const scope of [
+      '.',
+      '/',
+      './',
+      '  /users/bob  ',
+      ' team ',
+      'users/bob',
+      '/users//bob/./',
+      'users\\bob',
+      '/a..b/...',
+    ])
+      assert.equal(scopeAsShown(scope), normaliseScope(scope), JSON.stringify(scope));
+    assert.equal(scopeAsShown('  '), '');
   });
 
   it('loads a stored user with a blank password', () => {

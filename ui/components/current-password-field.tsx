@@ -12,16 +12,21 @@ export const asksCurrentPassword = config.AuthMethod === 'json';
 export function CurrentPasswordField({
   label,
   hint,
+  error,
   value,
   onChange,
 }: {
   label: string;
   hint?: string;
+  /** Why the value cannot be used, said under the field. */
+  error?: string;
   value: string;
   onChange: (value: string) => void;
 }) {
   const hintId = useId();
+  const errorId = useId();
   if (!asksCurrentPassword) return null;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label>
@@ -31,7 +36,8 @@ export function CurrentPasswordField({
           type="password"
           autoComplete="current-password"
           required
-          aria-describedby={hint ? hintId : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />
@@ -40,6 +46,11 @@ export function CurrentPasswordField({
         <small id={hintId} className="settings-help">
           {hint}
         </small>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
       )}
     </div>
   );

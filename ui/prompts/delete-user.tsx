@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteUser, usersKey } from '../api/users-admin';
 import { useApi } from '../api/use-api';
-import { CurrentPasswordField } from '../components/current-password-field';
+import { asksCurrentPassword, CurrentPasswordField } from '../components/current-password-field';
 import { closePrompt } from '../state/prompt';
 import { showSuccess } from '../state/toasts';
 import { ActionButton } from './action-button';
@@ -25,6 +25,7 @@ export default function DeleteUserPrompt({ id, username }: { id: number; usernam
   const navigate = useNavigate();
   const action = useAction();
   const [current, setCurrent] = useState('');
+  const [missing, setMissing] = useState(false);
   const remove = async () => {
     await deleteUser(api, id, current);
     queryClient.removeQueries({ queryKey: [...usersKey, id] });
@@ -37,7 +38,11 @@ export default function DeleteUserPrompt({ id, username }: { id: number; usernam
     <PromptFrame
       title={t('users.deleteTitle')}
       error={action.error}
-      onSubmit={() => void action.run(remove)}
+      onSubmit={() => {
+        // Said under the field, not sent: the server would refuse it (users.currentPasswordRequired).
+        if (asksCurrentPassword && current === '') return setMissing(true);
+        void action.run(remove);
+      }}
       actions={
         <>
           <CancelButton />
@@ -49,8 +54,12 @@ export default function DeleteUserPrompt({ id, username }: { id: number; usernam
       <p className="prompt-subject">{username}</p>
       <CurrentPasswordField
         label={t('users.currentPassword')}
+        error={missing ? t('errors.users.currentPasswordRequired') : undefined}
         value={current}
-        onChange={setCurrent}
+        onChange={(value) => {
+          setCurrent(value);
+          setMissing(false);
+        }}
       />
     </PromptFrame>
   );

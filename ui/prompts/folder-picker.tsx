@@ -54,7 +54,7 @@ export function FolderPicker({
             role="option"
             tabIndex={0}
             aria-selected={destination === entry.path && !entry.parent}
-            className={`picker-item${destination === entry.path && !entry.parent ? ' selected' : ''}`}
+            className={`picker-item${entry.parent ? ' picker-parent' : ''}${destination === entry.path && !entry.parent ? ' selected' : ''}`}
             onClick={() => (entry.parent ? enter(entry.path) : onDestination(entry.path))}
             onDoubleClick={() => enter(entry.path)}
             onKeyDown={(event) => onKey(event, entry)}
@@ -72,7 +72,10 @@ export function FolderPicker({
           <li className="picker-empty">{t('prompts.picker.empty')}</li>
         )}
       </ul>
-      <p className="picker-destination">{t('prompts.picker.current', { path: destination })}</p>
+      {/* The path is isolated (FSI … PDI): in right-to-left text its slashes would move about. */}
+      <p className="picker-destination">
+        {t('prompts.picker.current', { path: `\u2068${destination}\u2069` })}
+      </p>
     </div>
   );
 }

@@ -45,9 +45,12 @@ export function PromptFrame({
     onSubmit?.();
   };
   const failed = error !== undefined && error !== null;
+  // noValidate: each prompt says what is wrong under the field, in the app's words and language
+  // (docs/UI.md, Input), never in a bubble that differs from browser to browser.
   return (
     <form
       ref={box}
+      noValidate
       className={`prompt${className ? ` ${className}` : ''}`}
       role="dialog"
       aria-modal="true"

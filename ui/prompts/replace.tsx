@@ -1,5 +1,5 @@
-// replace: names that exist where the items go (docs/UI.md, Input): Replace, Keep both or Skip, for
-// all of them; Esc and the overlay cancel.
+// replace: names that exist where the items go (docs/UI.md, Input): which ones, then Replace, Keep
+// both or Skip, for all of them; Esc and the overlay cancel.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConflictChoice, PromptPropsMap } from '../state/prompt';
@@ -8,7 +8,32 @@ import { ActionButton } from './action-button';
 import { PromptFrame } from './prompt-frame';
 import { useAction } from './use-action';
 
-export default function ReplacePrompt({ onChoose, onCancel }: PromptPropsMap['replace']) {
+/** docs/UI.md, Figures: the taken names listed at most; the rest are counted. */
+export const listedTakenNames = 20;
+
+function TakenNames({ names }: { names: readonly string[] }) {
+  const { t } = useTranslation();
+  // Items from several folders (search results) may share a name: it is taken once.
+  const unique = [...new Set(names)];
+  const listed = unique.slice(0, listedTakenNames);
+  const more = unique.length - listed.length;
+  return (
+    <>
+      <p>{t('prompts.replace.taken')}</p>
+      {/* It scrolls when long, so it takes focus for the keys to scroll it (docs/UI.md, Accessibility). */}
+      <ul className="replace-names" aria-label={t('prompts.replace.takenNames')} tabIndex={0}>
+        {listed.map((name) => (
+          <li key={name} title={name}>
+            {name}
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className="replace-more">{t('prompts.replace.more', { count: more })}</p>}
+    </>
+  );
+}
+
+export default function ReplacePrompt({ names, onChoose, onCancel }: PromptPropsMap['replace']) {
   const { t } = useTranslation();
   const action = useAction();
   const decided = useRef(false);
@@ -49,7 +74,7 @@ export default function ReplacePrompt({ onChoose, onCancel }: PromptPropsMap['re
         </>
       }
     >
-      <p>{t('prompts.replace.message')}</p>
+      <TakenNames names={names} />
       <p className="prompt-question">{t('prompts.replace.question')}</p>
     </PromptFrame>
   );

@@ -31,6 +31,30 @@ declare module '../state/prompt' {
 
 type ExpiryChoice = 'keep' | 'permanent' | 'new';
 type PasswordChoice = 'keep' | 'set' | 'remove';
+/** What is wrong, said under the field it is about (docs/UI.md, Input). */
+type Invalid = { field: 'expiry' | 'password' | 'limit'; text: string } | null;
+
+function FieldProblem({
+  invalid,
+  field,
+}: {
+  invalid: Invalid;
+  field: NonNullable<Invalid>['field'];
+}) {
+  if (invalid?.field !== field) return null;
+  return (
+    <p id={`share-edit-${field}-error`} className="field-error" role="alert">
+      {invalid.text}
+    </p>
+  );
+}
+
+/** The invalid state and description of a field's input. */
+function invalidProps(invalid: Invalid, field: NonNullable<Invalid>['field']) {
+  return invalid?.field === field
+    ? { 'aria-invalid': true, 'aria-describedby': `share-edit-${field}-error` }
+    : {};
+}
 
 const unitLabels = {
   seconds: 'share.units.seconds',
@@ -55,7 +79,7 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
     upload ? initialBytes.amount : link.maxDownloads ? String(link.maxDownloads) : '',
   );
   const [byteUnit, setByteUnit] = useState<ByteUnit>(initialBytes.unit);
-  const [invalid, setInvalid] = useState('');
+  const [invalid, setInvalid] = useState<Invalid>(null);
 
   /** The change the form asks for, or undefined (and the reason shown) when a field is wrong. */
   const changeOf = (): ShareChange | undefined => {
@@ -64,7 +88,7 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
     if (expiry === 'new') {
       const text = amount.trim();
       if (!/^\d+$/.test(text) || Number(text) === 0 || Number(text) > maxWhole) {
-        setInvalid(t('share.invalidExpiry'));
+        setInvalid({ field: 'expiry', text: t('share.invalidExpiry') });
         return undefined;
       }
       change.expires = text;
@@ -73,19 +97,19 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
     if (passwordChoice === 'remove') change.password = null;
     if (passwordChoice === 'set') {
       if (password === '') {
-        setInvalid(t('share.passwordMissing'));
+        setInvalid({ field: 'password', text: t('share.passwordMissing') });
         return undefined;
       }
       change.password = password;
     }
     const value = upload ? parseBytes(limit, byteUnit) : parseCount(limit);
     if (value === undefined) {
-      setInvalid(t('share.invalidLimit'));
+      setInvalid({ field: 'limit', text: t('share.invalidLimit') });
       return undefined;
     }
     if (upload && value !== (link.maxUploadBytes ?? 0)) change.maxUploadBytes = value;
     if (!upload && value !== (link.maxDownloads ?? 0)) change.maxDownloads = value;
-    setInvalid('');
+    setInvalid(null);
     return change;
   };
 
@@ -143,6 +167,7 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
               step={1}
               placeholder={t('share.timePlaceholder')}
               value={amount}
+              {...invalidProps(invalid, 'expiry')}
               onChange={(event) => setAmount(event.target.value)}
             />
           </label>
@@ -164,6 +189,7 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
           </label>
         </div>
       )}
+      <FieldProblem invalid={invalid} field="expiry" />
       <fieldset className="share-kinds">
         <legend>{t('shares.passwordLegend')}</legend>
         {(['keep', 'set', 'remove'] as const)
@@ -194,10 +220,12 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
             type="password"
             autoComplete="new-password"
             value={password}
+            {...invalidProps(invalid, 'password')}
             onChange={(event) => setPassword(event.target.value)}
           />
         </label>
       )}
+      <FieldProblem invalid={invalid} field="password" />
       {upload ? (
         <div className="share-limit">
           <label className="field share-limit-amount">
@@ -210,6 +238,7 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
               step="any"
               placeholder={t('share.noLimit')}
               value={limit}
+              {...invalidProps(invalid, 'limit')}
               onChange={(event) => setLimit(event.target.value)}
             />
           </label>
@@ -240,15 +269,12 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
             step={1}
             placeholder={t('share.noLimit')}
             value={limit}
+            {...invalidProps(invalid, 'limit')}
             onChange={(event) => setLimit(event.target.value)}
           />
         </label>
       )}
-      {invalid && (
-        <p className="share-limit-error" role="alert">
-          {invalid}
-        </p>
-      )}
+      <FieldProblem invalid={invalid} field="limit" />
     </PromptFrame>
   );
 }

@@ -254,7 +254,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
         </label>
       )}
       {limitError && (
-        <p className="share-limit-error" role="alert">
+        <p className="field-error" role="alert">
           {t('share.invalidLimit')}
         </p>
       )}
@@ -310,7 +310,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
         </button>
       </div>
       {timeError && (
-        <p id="share-time-error" className="share-limit-error" role="alert">
+        <p id="share-time-error" className="field-error" role="alert">
           {timeError}
         </p>
       )}

@@ -43,6 +43,7 @@ export function TransferPrompt({
     if (conflicts.length > 0) {
       // The replace prompt takes over; it runs the transfer as the user chose and then arrives.
       showPrompt('replace', {
+        names: conflicts,
         onChoose: async (choice) => {
           await transferItems(api, action, items, destination, choice, new Set(conflicts));
           await refreshListings(queryClient);

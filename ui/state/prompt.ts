@@ -35,6 +35,8 @@ export interface PromptPropsMap {
    * overlay cancel the whole upload or transfer.
    */
   replace: {
+    /** The names taken where the items go. */
+    names: readonly string[];
     onChoose: (choice: ConflictChoice) => void | Promise<void>;
     onCancel?: () => void;
   };

@@ -97,7 +97,8 @@ export const ListingItem = memo(function ListingItem({
       className={`item${selected ? ' selected' : ''}${dropTarget ? ' drop-target' : ''}`}
       role="option"
       aria-selected={selected}
-      tabIndex={0}
+      // Out of the Tab order: the listing keeps one of its items in it (listing-key-listener.ts).
+      tabIndex={-1}
       data-path={item.path}
       data-dir={item.isDir || undefined}
       draggable={draggable}

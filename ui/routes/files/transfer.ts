@@ -85,6 +85,7 @@ export async function transferWithConfirmation(
   }
   return new Promise<boolean>((resolve, reject) => {
     showPrompt('replace', {
+      names: conflicts,
       onChoose: (choice) =>
         transferItems(api, action, items, destination, choice, new Set(conflicts)).then(
           () => resolve(true),

@@ -187,5 +187,5 @@ export async function uploadBatch(
     if (kept.files.length === 0) await refreshListings(queryClient);
   };
   if (conflicts.size === 0) return send();
-  showPrompt('replace', { onChoose: (choice) => void send(choice) });
+  showPrompt('replace', { names: [...conflicts], onChoose: (choice) => void send(choice) });
 }

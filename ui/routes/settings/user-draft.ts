@@ -1,6 +1,7 @@
 // The user form's state (docs/UI.md, Data and Behaviour): what is typed, and what is sent from it.
 import type { Rule } from '../../../src/api/rules';
 import type { Permissions } from '../../../src/api/users';
+import { scopeSegments } from '../../../src/fs/scope-path';
 import type { UserDefaults } from '../../api/settings';
 import type { UserDraft } from '../../api/users-admin';
 import { joinWords, splitWords } from './settings-text';
@@ -36,8 +37,7 @@ export const permissionNames = [
 export function scopeAsShown(scope: string): string {
   // Blank stays blank: with createUserDir it asks for a home folder.
   if (scope.trim() === '') return '';
-  const segments = scope.split(/[/\\]/).filter((segment) => segment !== '' && segment !== '.');
-  return `/${segments.join('/')}`;
+  return `/${scopeSegments(scope).join('/')}`;
 }
 
 /** A new user starts from the defaults, with an empty name, no rules and an unlocked password. */
