@@ -307,6 +307,7 @@ describe('file operations', () => {
     await total.waitFor();
     assert.equal(await total.textContent(), '24 B');
     assert.match(await dialog().innerText(), /Total size:\s*24 B/);
+    await tab.shot('prompt-info-folder-total');
     await tab.page.keyboard.press('Escape');
     await item('/docs').click();
     await tab.page.getByRole('button', { name: 'Info' }).click();

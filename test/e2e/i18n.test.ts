@@ -209,10 +209,12 @@ describe('interface language', () => {
         await tab.shot(`breadcrumbs-${locale}-${size}`);
 
         await tab.page.locator('.item[data-path="/docs/inner/deep/deeper/a.txt"]').click();
-        await tab.page
+        const move = tab.page
           .locator('.selection-bar')
-          .getByRole('button', { name: text(locale, 'buttons.move') })
-          .click();
+          .getByRole('button', { name: text(locale, 'buttons.move') });
+        await move.waitFor();
+        assert.deepEqual(await mirrored(move.locator('svg')), [expected], "Move's arrow");
+        await move.click();
         const dialog = tab.page.getByRole('dialog');
         const up = dialog.getByRole('option', { name: '..' });
         await up.waitFor();
@@ -246,6 +248,44 @@ describe('interface language', () => {
     } finally {
       await setAdminLocale('en');
       fs.rmSync(`${ui.server.root}/docs`, { recursive: true, force: true });
+    }
+  });
+
+  it('puts the preview’s previous on the right in Arabic, its chevrons and arrow keys turned round', async () => {
+    fs.mkdirSync(`${ui.server.root}/clips`, { recursive: true });
+    for (const name of ['a.bin', 'b.bin', 'c.bin'])
+      fs.writeFileSync(`${ui.server.root}/clips/${name}`, Buffer.from([0, 1, 2, 0, 255]));
+    /** Whether each icon is drawn turned round (half a turn reads as a mirror along the line). */
+    const turned = (icons: Locator) =>
+      icons.evaluateAll((elements) =>
+        elements.map((element) => new DOMMatrix(getComputedStyle(element).transform).a === -1),
+      );
+    try {
+      for (const locale of ['ar', 'en'] as const) {
+        await setAdminLocale(locale);
+        const rtl = locale === 'ar';
+        const tab = await ui.newPage({ locale, viewport: { width: 1366, height: 800 } });
+        await tab.open('/files/clips/b.bin');
+        const previous = tab.page.locator('.preview-previous');
+        const next = tab.page.locator('.preview-next');
+        await previous.waitFor();
+        const [before, after] = [await previous.boundingBox(), await next.boundingBox()];
+        assert.ok(before && after);
+        assert.equal(before.x > after.x, rtl, 'previous lies at the start of the line');
+        assert.deepEqual(await turned(previous.locator('svg')), [!rtl]);
+        assert.deepEqual(await turned(next.locator('svg')), [rtl]);
+        await tab.shot(`preview-steps-${locale}`);
+        // The key pointing at the next file brings it.
+        await tab.page.keyboard.press(rtl ? 'ArrowLeft' : 'ArrowRight');
+        await tab.page.waitForURL(/\/files\/clips\/c\.bin$/);
+        await tab.page.keyboard.press(rtl ? 'ArrowRight' : 'ArrowLeft');
+        await tab.page.waitForURL(/\/files\/clips\/b\.bin$/);
+        assertNoErrors(tab);
+        await tab.close();
+      }
+    } finally {
+      await setAdminLocale('en');
+      fs.rmSync(`${ui.server.root}/clips`, { recursive: true, force: true });
     }
   });
 

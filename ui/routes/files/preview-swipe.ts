@@ -1,5 +1,6 @@
 // Swiping between files on a touch screen: one finger stroking mostly sideways steps to the
-// neighbour (left: next, right: previous); a zoomed picture pans instead, two fingers pinch.
+// neighbour (left: next, right: previous, the other way round in right-to-left text); a zoomed
+// picture pans instead, two fingers pinch.
 import { useRef } from 'react';
 import type { TouchEvent } from 'react';
 

@@ -85,9 +85,15 @@ export default function Preview({ resource }: PreviewProps) {
   const close = () => void navigate({ href: filesUrl(parentPath(resource.path), true) });
   const steps = useRef({ previous, next, go, close });
   steps.current = { previous, next, go, close };
-  const swipe = useSwipe((direction) => go(direction === 'left' ? next : previous));
+  // Right to left, the next file lies to the left: a stroke to the right or ← brings it.
+  const swipe = useSwipe((direction) =>
+    go(direction === (document.dir === 'rtl' ? 'right' : 'left') ? next : previous),
+  );
 
   useEffect(() => {
+    const rightToLeft = () => document.dir === 'rtl';
+    const forward = () => (rightToLeft() ? 'ArrowLeft' : 'ArrowRight');
+    const backward = () => (rightToLeft() ? 'ArrowRight' : 'ArrowLeft');
     const onKey = (event: KeyboardEvent) => {
       if (promptStore.get() || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey)
         return;
@@ -96,10 +102,10 @@ export default function Preview({ resource }: PreviewProps) {
       if (event.key === 'Escape') {
         event.preventDefault();
         leave();
-      } else if (event.key === 'Enter' || event.key === 'ArrowRight') {
+      } else if (event.key === 'Enter' || event.key === forward()) {
         event.preventDefault();
         step(after);
-      } else if (event.key === 'ArrowLeft') {
+      } else if (event.key === backward()) {
         event.preventDefault();
         step(before);
       }

@@ -60,6 +60,7 @@ export function SelectionActions({
       {perm.rename && count > 0 && (
         <IconButton
           icon="move"
+          className="move-action"
           label={t('buttons.move')}
           onClick={() => showPrompt('move', { items, folder: folderOf(resource) })}
         />
