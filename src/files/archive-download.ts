@@ -1,7 +1,7 @@
 // Folders and selections as archives, streamed while the tree is walked; the gate filters every entry.
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Answer, RequestConditions } from './answer';
 import type { ArchiveEntry } from '../archives/archive-entry';
 import { archiveFormat, parseArchiveAlgo } from '../archives/archive-formats';
 import { createArchiveStream } from '../archives/archive-stream';
@@ -187,13 +187,12 @@ function isArchivable(entry: ListedEntry): boolean {
   return !entry.isBrokenLink && (entry.stats.isFile() || entry.stats.isDirectory());
 }
 
-export async function sendArchive(
-  request: FastifyRequest,
-  reply: FastifyReply,
+export async function archiveAnswer(
+  request: RequestConditions,
   fsView: ScopedFs,
   base: Resolved,
   options: ArchiveRequest,
-): Promise<FastifyReply> {
+): Promise<Answer> {
   const algo = parseArchiveAlgo(options.algo);
   const selected = await resolveSelection(fsView, base, options.files);
   const common = commonFolder(selected);
@@ -206,11 +205,6 @@ export async function sendArchive(
   const abort = new AbortController();
   const { watcher } = options;
   const reader = createListedReader();
-  reply.raw.once('close', () => {
-    reader.close();
-    watcher?.finish(reply.raw.writableFinished);
-    if (!reply.raw.writableFinished) abort.abort();
-  });
   const archive = createArchiveStream(
     algo,
     archiveEntries(fsView, selected, common, reader, abort.signal),
@@ -218,12 +212,21 @@ export async function sendArchive(
   );
   const stream = watcher ? archive.pipe(counting(watcher)) : archive;
   if (watcher) archive.once('error', (error) => stream.destroy(error));
-  return reply
-    .header('Content-Type', format.contentType)
-    .header('Content-Disposition', contentDisposition('attachment', name))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
-    .send(stream);
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': format.contentType,
+      'Content-Disposition': contentDisposition('attachment', name),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+    body: stream,
+    onClosed(complete) {
+      reader.close();
+      watcher?.finish(complete);
+      if (!complete) abort.abort();
+    },
+  };
 }
 
 /** Passes bytes through unchanged, telling the watcher how many went by. */

@@ -1,12 +1,12 @@
 // A download of an authorised path: a file as bytes (subtitles as WebVTT), a folder as an archive.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import type { Answer, RequestConditions } from './answer';
 import { readSmall } from '../fs/fs-read';
 import type { Resolved, ScopedFs } from '../fs/scoped-fs';
 import { baseName } from '../fs/virtual-path';
-import { sendArchive } from './archive-download';
+import { archiveAnswer } from './archive-download';
 import type { DownloadWatcher } from './download-progress';
-import { sendFile, userContentPolicy } from './raw-file';
+import { fileAnswer, userContentPolicy } from './raw-file';
 import { maxSubtitleBytes, srtToVtt } from './subtitles';
 
 export interface DownloadOptions {
@@ -21,25 +21,24 @@ export interface DownloadOptions {
   onStart?: () => Promise<void>;
 }
 
-export async function sendDownload(
-  request: FastifyRequest,
-  reply: FastifyReply,
+/** A file's bytes (subtitles as WebVTT), or a folder or selection as an archive. */
+export async function downloadAnswer(
+  request: RequestConditions,
   fsView: ScopedFs,
   target: Resolved,
   options: DownloadOptions,
-): Promise<FastifyReply> {
+): Promise<Answer> {
   const stats = target.stats;
   if (!stats) throw new AppError('fs.notFound');
-  if (stats.isDirectory() || options.files)
-    return sendArchive(request, reply, fsView, target, options);
+  if (stats.isDirectory() || options.files) return archiveAnswer(request, fsView, target, options);
   if (!stats.isFile())
     throw new AppError('fs.forbidden', 'only files and folders can be downloaded');
   const name = baseName(target.virtual) || options.rootName;
   if (options.inline && /\.srt$/i.test(name)) {
     if (request.method === 'GET') await options.onStart?.();
-    return sendSubtitle(reply, target);
+    return subtitleAnswer(target);
   }
-  return sendFile(request, reply, target, {
+  return fileAnswer(request, target, {
     name,
     inline: options.inline,
     ...(options.onStart ? { onStart: options.onStart } : {}),
@@ -47,16 +46,20 @@ export async function sendDownload(
 }
 
 /** SubRip is rewritten as WebVTT so a <track> can use it; WebVTT files are sent as they are. */
-export async function sendSubtitle(reply: FastifyReply, target: Resolved): Promise<FastifyReply> {
+export async function subtitleAnswer(target: Resolved): Promise<Answer> {
   const stats = target.stats;
   if (!stats?.isFile()) throw new AppError('fs.notFound');
   if (stats.size > maxSubtitleBytes)
     throw new AppError('fs.tooLarge', 'the subtitle file is too large');
   const text = (await readSmall(target, maxSubtitleBytes)).toString('utf8');
   const vtt = /\.srt$/i.test(target.virtual) ? srtToVtt(text) : text;
-  return reply
-    .header('Content-Type', 'text/vtt; charset=utf-8')
-    .header('Content-Security-Policy', userContentPolicy('text/vtt'))
-    .header('Cache-Control', 'private, no-cache')
-    .send(vtt);
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/vtt; charset=utf-8',
+      'Content-Security-Policy': userContentPolicy('text/vtt'),
+      'Cache-Control': 'private, no-cache',
+    },
+    body: vtt,
+  };
 }

@@ -1,10 +1,10 @@
 // Sending one file: ranges, validators, a safe content type and a sandbox for user content.
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import libraries from '../deferred-libraries.cjs';
 import parseRange from 'range-parser';
 import { AppError } from '../errors';
+import type { Answer, RequestConditions } from './answer';
 import { closeFd, fstatExact } from '../fs/anchored';
 import { openResolvedFile, streamOf } from '../fs/fs-read';
 import type { Resolved } from '../fs/scoped-fs';
@@ -39,7 +39,7 @@ export function inlineContentType(name: string): string {
   return libraries.mimeTypes().contentType(type) || type;
 }
 
-function isFresh(request: FastifyRequest, etag: string, stats: Stats): boolean {
+function isFresh(request: RequestConditions, etag: string, stats: Stats): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) return isNoneMatchHit(ifNoneMatch, etag);
   const since = request.headers['if-modified-since'];
@@ -62,30 +62,28 @@ export interface SendFileOptions {
 }
 
 /**
- * Streams a file the gate authorised, with Range and conditional request support. The headers
- * come from the opened descriptor, so they describe exactly the bytes that are sent.
+ * The answer for a file the gate authorised, with Range and conditional request support. The
+ * headers come from the opened descriptor, so they describe exactly the bytes that are sent.
  */
-export async function sendFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
+export async function fileAnswer(
+  request: RequestConditions,
   file: Resolved,
   options: SendFileOptions,
-): Promise<FastifyReply> {
+): Promise<Answer> {
   const opened = await openResolvedFile(file);
   try {
-    return await sendOpened(request, reply, opened, options);
+    return await answerOpened(request, opened, options);
   } catch (error) {
     closeFd(opened.fd);
     throw error;
   }
 }
 
-async function sendOpened(
-  request: FastifyRequest,
-  reply: FastifyReply,
+async function answerOpened(
+  request: RequestConditions,
   opened: { fd: number; stats: Stats },
   options: SendFileOptions,
-): Promise<FastifyReply> {
+): Promise<Answer> {
   const { stats } = opened;
   const contentType =
     options.contentType ??
@@ -106,10 +104,10 @@ async function sendOpened(
     (ifRange === undefined || ifRange === etag || ifRange === stats.mtime.toUTCString());
   if (rangeApplies && stats.size > 0) {
     const ranges = parseRange(stats.size, rangeHeader, { combine: true });
-    if (ranges === -1) {
-      reply.header('Content-Range', `bytes */${stats.size}`);
-      throw new AppError('range.notSatisfiable', 'the requested range is outside the file');
-    }
+    if (ranges === -1)
+      throw new AppError('range.notSatisfiable', 'the requested range is outside the file', {
+        headers: { 'Content-Range': `bytes */${stats.size}` },
+      });
     // Several disjoint ranges are answered with the whole file (allowed, and no amplification).
     if (ranges !== -2 && ranges.length === 1 && ranges[0]) {
       start = ranges[0].start;
@@ -120,27 +118,29 @@ async function sendOpened(
   // Before any header of the answer: a refusal here is an ordinary error answer.
   if (!fresh && start === 0 && request.method === 'GET') await options.onStart?.();
 
-  reply
-    .header('Content-Type', contentType)
-    .header(
-      'Content-Disposition',
-      contentDisposition(options.inline ? 'inline' : 'attachment', options.name),
-    )
-    .header('Content-Security-Policy', userContentPolicy(contentType))
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-cache')
-    .header('Accept-Ranges', 'bytes')
-    .header('ETag', etag)
-    .header('Last-Modified', stats.mtime.toUTCString());
+  const headers: Record<string, string> = {
+    'Content-Type': contentType,
+    'Content-Disposition': contentDisposition(
+      options.inline ? 'inline' : 'attachment',
+      options.name,
+    ),
+    'Content-Security-Policy': userContentPolicy(contentType),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-cache',
+    'Accept-Ranges': 'bytes',
+    ETag: etag,
+    'Last-Modified': stats.mtime.toUTCString(),
+  };
   if (fresh) {
     closeFd(opened.fd);
-    return reply.code(304).send();
+    return { status: 304, headers, body: undefined };
   }
-  if (partial) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${stats.size}`);
-  reply.header('Content-Length', String(Math.max(0, end - start + 1)));
+  if (partial) headers['Content-Range'] = `bytes ${start}-${end}/${stats.size}`;
+  headers['Content-Length'] = String(Math.max(0, end - start + 1));
+  const status = partial ? 206 : 200;
   if (request.method === 'HEAD' || stats.size === 0) {
     closeFd(opened.fd);
-    return reply.send('');
+    return { status, headers, body: '' };
   }
-  return reply.send(streamOf(opened, { start, end }));
+  return { status, headers, body: streamOf(opened, { start, end }) };
 }

@@ -1,13 +1,14 @@
 // HTTP routes for downloads: /api/raw (files, folders and selections) and /api/subtitle.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
+import { sendAnswer } from '../http/send-answer';
 import { downloadIdPattern } from './download-progress';
-import { sendDownload, sendSubtitle } from './raw-download';
+import { downloadAnswer, subtitleAnswer } from './raw-download';
 
 const rawQuery = {
   type: 'object',
@@ -27,7 +28,7 @@ type RawQuery = FromSchema<typeof rawQuery>;
 export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const download = async (
     request: FastifyRequest<{ Querystring: RawQuery }>,
-    reply: Parameters<typeof sendDownload>[1],
+    reply: FastifyReply,
   ) => {
     const fsView = await ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/raw');
@@ -36,7 +37,7 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
     const query = request.query;
     const isArchive = target.stats.isDirectory() || query.files !== undefined;
     if (isArchive) holdHeavySlot(ctx.heavyWork, reply, 'walk', String(fsView.actor.id));
-    return sendDownload(request, reply, fsView, target, {
+    const answer = await downloadAnswer(request, fsView, target, {
       inline: query.inline === 'true',
       algo: query.algo,
       files: query.files,
@@ -45,6 +46,7 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
         ? { watcher: ctx.downloadProgress.watch(fsView.actor.id, query.progress) }
         : {}),
     });
+    return sendAnswer(reply, answer);
   };
   // Browsers open these by URL (links, media, <track>): a ticket or ?auth= may come in it.
   const rawOptions = {
@@ -60,7 +62,7 @@ export async function rawRoutes(app: FastifyInstance, ctx: Context): Promise<voi
   app.get('/api/subtitle/*', subtitleOptions, async (request, reply) => {
     const fsView = await ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
     const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/subtitle');
-    return sendSubtitle(reply, await fsView.resolveExisting(path, 'download'));
+    return sendAnswer(reply, await subtitleAnswer(await fsView.resolveExisting(path, 'download')));
   });
 
   app.get<{ Params: { id: string } }>(

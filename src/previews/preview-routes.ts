@@ -2,12 +2,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Context } from '../context';
-import { sendFile, userContentPolicy } from '../files/raw-file';
+import { fileAnswer, userContentPolicy } from '../files/raw-file';
 import type { ExistingResolved } from '../fs/scoped-fs';
 import { baseName } from '../fs/virtual-path';
 import { actorOf } from '../http/auth';
 import { virtualPathAfter } from '../http/path-param';
 import { untilResponseEnds } from '../http/response-lifetime';
+import { sendAnswer } from '../http/send-answer';
 import { openShare } from '../shares/public-share';
 import { credentialsOf, shareAddress } from '../shares/public-routes';
 import type { PreviewSize } from './previews';
@@ -58,11 +59,13 @@ async function sendPreview(
     ifNoneMatch,
     signal: untilResponseEnds(reply),
   });
-  if (answer.kind === 'original')
-    return sendFile(request, reply, target, {
+  if (answer.kind === 'original') {
+    const original = await fileAnswer(request, target, {
       name: baseName(target.virtual) || rootName,
       inline: true,
     });
+    return sendAnswer(reply, original);
+  }
   reply.header('ETag', answer.etag).header('Cache-Control', cacheControl(request, target));
   if (answer.kind === 'notModified') return reply.code(304).send();
   return reply

@@ -3,8 +3,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PublicShareAnswer } from '../api/shares';
 import type { Context } from '../context';
+import { sendAnswer } from '../http/send-answer';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
-import { sendDownload } from '../files/raw-download';
+import { downloadAnswer } from '../files/raw-download';
 import { fromUrlPath } from '../fs/virtual-path';
 import type { VirtualPath } from '../fs/virtual-path';
 import { rawPathAfter } from '../http/path-param';
@@ -98,13 +99,14 @@ export async function publicShareRoutes(app: FastifyInstance, ctx: Context): Pro
       // Visitors of a link share its owner's slots: anonymous crowds cannot take more than a user.
       if (opened.target.stats.isDirectory() || query.files)
         holdHeavySlot(ctx.heavyWork, reply, 'walk', String(opened.share.userID));
-      return sendDownload(request, reply, opened.view, opened.target, {
+      const answer = await downloadAnswer(request, opened.view, opened.target, {
         inline,
         algo: query.algo,
         files: query.files,
         rootName: opened.rootName,
         onStart: () => countDownload(ctx, opened.share),
       });
+      return sendAnswer(reply, answer);
     },
   );
 }

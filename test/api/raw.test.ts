@@ -120,6 +120,7 @@ describe('raw downloads', () => {
       headers: { range: `bytes=${bigFile.length + 5}-` },
     });
     assert.equal(outside.status, 416);
+    assert.equal(outside.headers['content-range'], `bytes */${bigFile.length}`);
     const several = await server.request('GET', '/api/raw/big.bin', {
       token: alice,
       headers: { range: 'bytes=0-0,5-5,10-10' },
