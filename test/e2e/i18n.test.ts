@@ -251,6 +251,36 @@ describe('interface language', () => {
     }
   });
 
+  it('keeps a path in a sentence in its own reading order in Arabic: the search’s folder', async () => {
+    fs.mkdirSync(`${ui.server.root}/docs/inner`, { recursive: true });
+    try {
+      await setAdminLocale('ar');
+      const tab = await ui.newPage({ locale: 'ar', viewport: { width: 1366, height: 800 } });
+      await tab.open('/files/docs/inner/');
+      await tab.page.keyboard.press('Control+f');
+      const scope = tab.page.locator('.search-scope span');
+      await scope.waitFor();
+      // The path's first slash is left of "docs", as the path is written, inside the Arabic line.
+      const [slash, letter] = await scope.evaluate((line) => {
+        const node = line.firstChild as Text;
+        const leftOf = (index: number) => {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          return range.getBoundingClientRect().left;
+        };
+        return [leftOf(node.data.indexOf('/docs')), leftOf(node.data.indexOf('docs'))];
+      });
+      assert.ok(slash < letter, `the first slash (${slash} px) is left of "docs" (${letter} px)`);
+      await tab.shot('search-scope-ar');
+      assertNoErrors(tab);
+      await tab.close();
+    } finally {
+      await setAdminLocale('en');
+      fs.rmSync(`${ui.server.root}/docs`, { recursive: true, force: true });
+    }
+  });
+
   it('puts the preview’s previous on the right in Arabic, its chevrons and arrow keys turned round', async () => {
     fs.mkdirSync(`${ui.server.root}/clips`, { recursive: true });
     for (const name of ['a.bin', 'b.bin', 'c.bin'])

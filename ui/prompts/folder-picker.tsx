@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolated } from '../components/bidi';
 import { normalizePath, parentPath, resourceQuery } from '../api/resources';
 import { useApi } from '../api/use-api';
 import { Spinner } from '../components/icon-button';
@@ -72,9 +73,8 @@ export function FolderPicker({
           <li className="picker-empty">{t('prompts.picker.empty')}</li>
         )}
       </ul>
-      {/* The path is isolated (FSI … PDI): in right-to-left text its slashes would move about. */}
       <p className="picker-destination">
-        {t('prompts.picker.current', { path: `\u2068${destination}\u2069` })}
+        {t('prompts.picker.current', { path: isolated(destination) })}
       </p>
     </div>
   );

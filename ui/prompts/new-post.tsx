@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolated } from '../components/bidi';
 import { filesUrl } from '../api/resources';
 import { createPost, refreshSite, sectionOf } from '../api/site-posts';
 import { useApi } from '../api/use-api';
@@ -89,7 +90,9 @@ export default function NewPostPrompt({ site, folder }: PromptPropsMap['newPost'
         ))}
       </datalist>
       <p className="site-hint">
-        {t('site.create.where', { folder: `${site.contentDir}/${section.trim() || ''}` })}
+        {t('site.create.where', {
+          folder: isolated(`${site.contentDir}/${section.trim() || ''}`),
+        })}
       </p>
     </PromptFrame>
   );

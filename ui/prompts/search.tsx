@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolated } from '../components/bidi';
 import type { SearchResult } from '../../src/api/search';
 import { streamSearch, typeQuery } from '../api/search';
 import type { SearchType } from '../api/search';
@@ -129,7 +130,7 @@ export default function SearchPanel() {
             </p>
             <p className="search-scope">
               <Icon name="folder" size={16} />
-              <span>{t('search.inFolder', { folder })}</span>
+              <span>{t('search.inFolder', { folder: isolated(folder) })}</span>
             </p>
             {empty && <SearchTypes onChoose={chooseType} />}
           </div>

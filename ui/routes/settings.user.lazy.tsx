@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolated } from '../components/bidi';
 import { settingsQuery } from '../api/settings';
 import type { Settings } from '../api/settings';
 import { createUser, updateUser, userQuery, usersKey, usersQuery } from '../api/users-admin';
@@ -77,7 +78,7 @@ function UserEditor({
 
   const homeHint =
     isNew && settings?.createUserDir
-      ? t('users.scopeHome', { folder: settings.userHomeBasePath })
+      ? t('users.scopeHome', { folder: isolated(settings.userHomeBasePath) })
       : undefined;
 
   return (
