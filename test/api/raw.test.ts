@@ -33,6 +33,7 @@ describe('raw downloads', () => {
           'alice/big.bin': bigFile,
           'alice/café ñ.txt': 'unicode',
           'alice/decomposed-cafe\u0301.txt': 'stored in NFD',
+          'alice/Uploads/u.txt': 'CANARY-UPLOADS',
           'alice/Uploads_backup/u.txt': 'allowed',
         });
         fs.symlinkSync('../bob/b.txt', path.join(root, 'alice', 'ln-file'));
@@ -43,7 +44,11 @@ describe('raw downloads', () => {
     await createUser(server, {
       username: 'alice',
       perm: { download: true },
-      rules: [{ allow: false, path: '/pub/private-sub' }],
+      // /Uploads is closed; /Uploads_backup, which shares its prefix, is not (rules match whole names).
+      rules: [
+        { allow: false, path: '/pub/private-sub' },
+        { allow: false, path: '/Uploads' },
+      ],
     });
     await createUser(server, { username: 'eve', scope: '/alice', perm: { download: false } });
     alice = await server.login('alice', userPassword);
@@ -238,10 +243,12 @@ describe('raw downloads', () => {
         status: 200,
         check: (response) => assert.equal(response.text, 'hello a'),
       },
+      { ...aliceGets('/api/raw/Uploads/u.txt'), name: 'a file of closed Uploads', status: 403 },
       {
         ...aliceGets('/api/raw/Uploads_backup/u.txt'),
-        name: 'a file of Uploads_backup is served',
+        name: 'a file of Uploads_backup, which only shares the closed prefix, is served',
         status: 200,
+        check: (response) => assert.equal(response.text, 'allowed'),
       },
     ],
   });
