@@ -90,6 +90,30 @@ describe('prompt validation', () => {
       await tab.close();
     });
 
+  it('says a file request’s upload limit must be a size, which may have decimals', async () => {
+    const tab = await ui.newPage();
+    await tab.open('/files/');
+    await tab.page.getByRole('option', { name: 'docs' }).click();
+    await tab.page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = tab.page.getByRole('dialog', { name: 'Share' });
+    await dialog.getByRole('radio', { name: 'File request' }).check();
+    const sent = recordWrites(tab);
+    const limit = dialog.getByLabel('Upload limit in all (optional)');
+    await limit.fill('-1');
+    await dialog.getByRole('button', { name: 'Get permanent link' }).click();
+    await afterFrames(tab.page);
+    const message = dialog.getByRole('alert');
+    assert.equal(await message.innerText(), 'The size must be a number of 0 or more, such as 1.5.');
+    assert.deepEqual(sent, [], 'nothing is sent');
+    // A decimal size is taken: 1.5 MB.
+    await limit.fill('1.5');
+    await dialog.getByRole('button', { name: 'Get permanent link' }).click();
+    await dialog.getByRole('list', { name: 'Share links' }).getByRole('listitem').waitFor();
+    assert.equal(await dialog.getByRole('alert').count(), 0);
+    assertNoErrors(tab);
+    await tab.close();
+  });
+
   it('says it in the user’s language', async () => {
     const token = await ui.server.adminToken();
     await setPreferences(ui.server, token, 1, { locale: 'de' });

@@ -104,7 +104,7 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
     }
     const value = upload ? parseBytes(limit, byteUnit) : parseCount(limit);
     if (value === undefined) {
-      setInvalid({ field: 'limit', text: t('share.invalidLimit') });
+      setInvalid({ field: 'limit', text: t(upload ? 'share.invalidSize' : 'share.invalidLimit') });
       return undefined;
     }
     if (upload && value !== (link.maxUploadBytes ?? 0)) change.maxUploadBytes = value;

@@ -255,7 +255,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
       )}
       {limitError && (
         <p className="field-error" role="alert">
-          {t('share.invalidLimit')}
+          {t(kind === 'upload' ? 'share.invalidSize' : 'share.invalidLimit')}
         </p>
       )}
       <label className="field share-password">
