@@ -113,6 +113,27 @@ describe('user management', () => {
     await tab.close();
   });
 
+  it('says under the field that the current password is needed, and sends nothing without it', async () => {
+    const tab = await ui.newPage();
+    await tab.open('/settings/users/new');
+    const form = userForm(tab);
+    await form.getByLabel('Username').fill('erin');
+    await form.getByLabel('Password', { exact: true }).fill('erin-password-for-tests-1');
+    const sent: string[] = [];
+    tab.page.on('request', (request) => {
+      if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
+    });
+    await form.getByRole('button', { name: 'Save' }).click();
+    const message = form.getByText('Enter your current password to confirm this change.');
+    await message.waitFor();
+    const current = form.getByLabel('Your current password');
+    assert.equal(await current.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(sent, [], 'nothing is sent');
+    await current.fill('x');
+    assert.equal(await message.count(), 0, 'typing clears the message');
+    await tab.close();
+  });
+
   it('locks the other permissions and the password lock while admin is ticked, and keeps a blank password', async () => {
     const id = await createUser({
       username: 'erin',

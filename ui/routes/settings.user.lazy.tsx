@@ -11,7 +11,7 @@ import { createUser, updateUser, userQuery, usersKey, usersQuery } from '../api/
 import type { UserRecord } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { ApiError } from '../api/client';
-import { CurrentPasswordField } from '../components/current-password-field';
+import { asksCurrentPassword, CurrentPasswordField } from '../components/current-password-field';
 import { errorKindOf } from '../components/error-kind';
 import { ErrorMessage } from '../components/error-page';
 import { Icon } from '../components/icons';
@@ -41,6 +41,7 @@ function UserEditor({
   const me = useUser();
   const [state, setState] = useState(initial);
   const [current, setCurrent] = useState('');
+  const [currentMissing, setCurrentMissing] = useState(false);
   const save = useSave();
   const isNew = user === undefined;
   // The server never deletes or demotes the last admin, so the form does not offer it (the list says who is).
@@ -50,7 +51,9 @@ function UserEditor({
     ? false
     : users.data?.every((other) => !other.perm.admin || other.id === user.id);
 
-  const submit = () =>
+  const submit = () => {
+    // Said under the field, not sent: the server would refuse it (users.currentPasswordRequired).
+    if (asksCurrentPassword && current === '') return setCurrentMissing(true);
     void save.run(async () => {
       const draft = userDraftOf(state);
       if (!user) {
@@ -75,6 +78,7 @@ function UserEditor({
       showSuccess(t('users.updated'));
       if (user.id === me.id && !saved.user.perm.admin) await navigate({ to: '/settings/profile' });
     });
+  };
 
   const homeHint =
     isNew && settings?.createUserDir
@@ -115,8 +119,12 @@ function UserEditor({
       <CurrentPasswordField
         label={t('users.currentPassword')}
         hint={t('users.currentPasswordHint')}
+        error={currentMissing ? t('errors.users.currentPasswordRequired') : undefined}
         value={current}
-        onChange={setCurrent}
+        onChange={(value) => {
+          setCurrent(value);
+          setCurrentMissing(false);
+        }}
       />
     </Card>
   );
