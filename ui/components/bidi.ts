@@ -1,6 +1,7 @@
-// Paths and names inside translated sentences: isolated (FSI … PDI), so that in right-to-left text
-// their slashes and dots stay where the path has them instead of moving about the sentence.
+// Paths and names inside translated sentences: in right-to-left text they are isolated (FSI … PDI),
+// so that their slashes and dots stay where the path has them instead of moving about the
+// sentence. Left to right they need nothing, and copied text keeps no invisible marks.
 
 export function isolated(text: string): string {
-  return `\u2068${text}\u2069`;
+  return document.dir === 'rtl' ? `\u2068${text}\u2069` : text;
 }
