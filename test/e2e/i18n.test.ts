@@ -16,6 +16,26 @@ function text(locale: string, key: string): string {
   return value as string;
 }
 
+/**
+ * Where the first characters of `first` and of `second` are drawn in an element's first text
+ * node, from the left (a right-to-left line lays some runs out backwards).
+ */
+function leftEdges(line: Locator, first: string, second: string): Promise<[number, number]> {
+  return line.evaluate(
+    (element, [a, b]) => {
+      const node = element.firstChild as Text;
+      const leftOf = (index: number) => {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return [leftOf(node.data.indexOf(a)), leftOf(node.data.indexOf(b))] as [number, number];
+    },
+    [first, second] as const,
+  );
+}
+
 /** The profile screen's language card (the password card has an Update button too). */
 function languageCard(page: Page, label: string) {
   return page.locator('form').filter({ has: page.getByLabel(label) });
@@ -160,16 +180,7 @@ describe('interface language', () => {
           await tab.open('/files/');
           const size = tab.page.locator('.item[data-path="/notes.txt"] .item-size');
           await size.waitFor();
-          const [digit, unit] = await size.evaluate((cell) => {
-            const node = cell.firstChild as Text;
-            const leftOf = (index: number) => {
-              const range = document.createRange();
-              range.setStart(node, index);
-              range.setEnd(node, index + 1);
-              return range.getBoundingClientRect().left;
-            };
-            return [leftOf(node.data.indexOf('5')), leftOf(node.data.indexOf('B'))];
-          });
+          const [digit, unit] = await leftEdges(size, '5', 'B');
           assert.ok(digit < unit, `the 5 (${digit} px) is left of the B (${unit} px)`);
           await tab.shot(`listing-ar-${viewport.width}-${colorScheme}`);
           assertNoErrors(tab);
@@ -227,16 +238,11 @@ describe('interface language', () => {
           'a folder is not turned round',
         );
         // The destination path reads left to right inside the sentence: its first slash comes first.
-        const [slash, letter] = await dialog.locator('.picker-destination').evaluate((line) => {
-          const node = line.firstChild as Text;
-          const leftOf = (index: number) => {
-            const range = document.createRange();
-            range.setStart(node, index);
-            range.setEnd(node, index + 1);
-            return range.getBoundingClientRect().left;
-          };
-          return [leftOf(node.data.indexOf('/docs')), leftOf(node.data.indexOf('docs'))];
-        });
+        const [slash, letter] = await leftEdges(
+          dialog.locator('.picker-destination'),
+          '/docs',
+          'docs',
+        );
         assert.ok(
           slash < letter,
           `the path's first slash (${slash} px) is left of "docs" (${letter} px)`,
@@ -261,16 +267,7 @@ describe('interface language', () => {
       const scope = tab.page.locator('.search-scope span');
       await scope.waitFor();
       // The path's first slash is left of "docs", as the path is written, inside the Arabic line.
-      const [slash, letter] = await scope.evaluate((line) => {
-        const node = line.firstChild as Text;
-        const leftOf = (index: number) => {
-          const range = document.createRange();
-          range.setStart(node, index);
-          range.setEnd(node, index + 1);
-          return range.getBoundingClientRect().left;
-        };
-        return [leftOf(node.data.indexOf('/docs')), leftOf(node.data.indexOf('docs'))];
-      });
+      const [slash, letter] = await leftEdges(scope, '/docs', 'docs');
       assert.ok(slash < letter, `the first slash (${slash} px) is left of "docs" (${letter} px)`);
       await tab.shot('search-scope-ar');
       assertNoErrors(tab);
