@@ -209,6 +209,22 @@ export async function appendToPartial(
   }
 }
 
+/** Syncs a slot's data file (fdatasync), before an upload whose last chunk may not have been synced is put in place. */
+export async function syncPartialData(folder: FolderHandle, slot: string): Promise<void> {
+  const { data } = partialNames(slot);
+  const { O_WRONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
+  const fd = await folder
+    .use(data, (at) => openFd(at, O_WRONLY | O_NOFOLLOW | O_NONBLOCK))
+    .catch(rethrowAsFsError);
+  try {
+    await syncFd(fd);
+  } catch (error) {
+    throw toFsError(error);
+  } finally {
+    closeFd(fd);
+  }
+}
+
 /**
  * How much of a body past its allowance is read and dropped, so the client gets the 413 on a
  * connection that still works; a body longer still is cut off with its connection.

@@ -10,16 +10,17 @@ import {
   freeBytesOf,
   placePartial,
   removePartial,
+  syncPartialData,
 } from '../fs/fs-partial';
 import type { Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
+import type { FileShareLinks } from '../files/resource-write';
 import {
   folderForNew,
   placeUpload,
   resolveUploadTarget,
   uploadModeOf,
 } from '../files/resource-write';
-import type { SharesStore } from '../shares/shares-store';
 import type { UploadActivity } from './upload-activity';
 import type { UploadFoldersStore } from './upload-folders-store';
 import type { Loaded, UploadParty } from './upload-lookup';
@@ -38,7 +39,7 @@ export interface UploadLimits {
 export interface UploadDeps {
   limits: UploadLimits;
   now: () => number;
-  shares: SharesStore;
+  shares: FileShareLinks;
   folders: UploadFoldersStore;
   activity: UploadActivity;
 }
@@ -236,6 +237,9 @@ export async function uploadStatus(
         target.name,
       );
       if (now.data.size < now.record.length) return stateOf(now);
+      // The last PATCH synced its bytes unless the server stopped before it could: sync them
+      // before the rename publishes the file.
+      await syncPartialData(folder, slot);
       await complete(deps, view, virtual, folder, slot, now.record, hooks, visit);
       return { ...stateOf(now), expiresAt: undefined };
     });
