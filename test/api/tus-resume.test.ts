@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '../helpers/eventually';
+import { createPauseControl } from '../helpers/pause';
 import { removeDir, startServer } from '../helpers/server';
 import type { TestServer } from '../helpers/server';
 import {
@@ -117,6 +118,46 @@ describe('tus uploads: resuming', () => {
     });
     assert.ok(fs.readFileSync(path.join(second.root, 'd', 'restart.bin')).equals(data));
     assert.deepEqual(hiddenIn(path.join(second.root, 'd')), []);
+  });
+
+  it('a server stopped between the last byte and the rename: the next HEAD puts the file in place', async () => {
+    const pause = createPauseControl();
+    try {
+      const first = await startServer({ env: { DRAWER_TEST_PAUSE_DIR: pause.dir } });
+      servers.push(first);
+      const token = await first.adminToken();
+      const data = patterned(3 * chunk + 5, 3);
+      const created = await tusRequest(first, 'POST', '/api/tus/d/stopped.bin?override=false', {
+        token,
+        headers: { 'Upload-Length': String(data.length) },
+      });
+      assert.equal(created.status, 201, created.text);
+      const location = String(created.headers.location);
+      // Every byte is written, then the server dies before it renames the file into place.
+      await pause.whilePausedAt(
+        'tus.beforePlace',
+        () =>
+          tusRequest(first, 'PATCH', location, {
+            token,
+            headers: { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+            rawBody: data,
+          }).catch((error: unknown) => error),
+        () => first.kill(),
+      );
+      assert.equal(fs.existsSync(path.join(first.root, 'd', 'stopped.bin')), false);
+
+      const second = await startServer({ dir: first.dir });
+      servers.push(second);
+      const status = await tusRequest(second, 'HEAD', location, {
+        token: await second.adminToken(),
+      });
+      assert.equal(status.status, 200, status.text);
+      assert.equal(status.headers['upload-offset'], String(data.length));
+      assert.ok(fs.readFileSync(path.join(second.root, 'd', 'stopped.bin')).equals(data));
+      assert.deepEqual(hiddenIn(path.join(second.root, 'd')), []);
+    } finally {
+      pause.remove();
+    }
   });
 
   it('an abandoned upload expires: 404, and its files are removed by the cleaner', async () => {

@@ -112,6 +112,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const baseUrl = new URL(url).pathname.replace(/\/$/, '');
   let cachedAdminToken: string | undefined;
 
+  // A process ended by a signal (kill()) has a signalCode and no exitCode: it is gone all the same.
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   const server: TestServer = {
     url,
     root,
@@ -137,13 +139,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       return cachedAdminToken;
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (hasExited()) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     },
     async kill() {
-      if (child.exitCode !== null) return;
+      if (hasExited()) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
