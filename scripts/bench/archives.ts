@@ -46,7 +46,7 @@ function collectText(limit: number): Buffer {
  * random file. A marker file written last says a fixture is complete.
  */
 function ensureFixtures(): { small: string; big: string; smallBytes: number } {
-  const cache = path.join(os.tmpdir(), 'drawer-bench-cache', 'archives-v1');
+  const cache = path.join(os.tmpdir(), 'drawer-fixtures', 'archives-v1');
   const small = path.join(cache, 'small');
   const big = path.join(cache, 'big');
   const marker = path.join(cache, 'complete.json');

@@ -98,7 +98,8 @@ async function waitForIndex(
   }
 }
 
-const tree = path.join(os.tmpdir(), 'drawer-bench-search-1m');
+// Kept between runs under drawer-fixtures/, apart from the per-run drawer-bench-* folders.
+const tree = path.join(os.tmpdir(), 'drawer-fixtures', 'search-1m');
 makeTree(tree);
 const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-bench-bundle-'));
 process.env.DRAWER_TEST_BUNDLE = path.join(bundleDir, 'drawer.cjs');
