@@ -158,15 +158,7 @@ export async function appendToPartial(
   body: Readable,
   options: AppendOptions,
 ): Promise<{ offset: number; outcome: AppendOutcome }> {
-  const { data } = partialNames(slot);
-  const { O_WRONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
-  const fd = await folder
-    .use(data, (at) => openFd(at, O_WRONLY | O_NOFOLLOW | O_NONBLOCK))
-    .catch((error: unknown) => {
-      throw errorCodeOf(error) === 'ELOOP' || errorCodeOf(error) === 'ENOENT'
-        ? new AppError('upload.notFound')
-        : toFsError(error);
-    });
+  const fd = await openDataForWriting(folder, slot);
   try {
     const stats = await fstatFd(fd);
     const { expected } = options;
@@ -209,13 +201,22 @@ export async function appendToPartial(
   }
 }
 
-/** Syncs a slot's data file (fdatasync), before an upload whose last chunk may not have been synced is put in place. */
-export async function syncPartialData(folder: FolderHandle, slot: string): Promise<void> {
+/** A slot's data file opened for writing, never through a link; gone or a link is upload.notFound. */
+async function openDataForWriting(folder: FolderHandle, slot: string): Promise<number> {
   const { data } = partialNames(slot);
   const { O_WRONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
-  const fd = await folder
+  return folder
     .use(data, (at) => openFd(at, O_WRONLY | O_NOFOLLOW | O_NONBLOCK))
-    .catch(rethrowAsFsError);
+    .catch((error: unknown) => {
+      throw errorCodeOf(error) === 'ELOOP' || errorCodeOf(error) === 'ENOENT'
+        ? new AppError('upload.notFound')
+        : toFsError(error);
+    });
+}
+
+/** Syncs a slot's data file (fdatasync), before an upload whose last chunk may not have been synced is put in place. */
+export async function syncPartialData(folder: FolderHandle, slot: string): Promise<void> {
+  const fd = await openDataForWriting(folder, slot);
   try {
     await syncFd(fd);
   } catch (error) {
