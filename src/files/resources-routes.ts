@@ -173,9 +173,8 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
     // Drawer's own: the info prompt's total size of a folder, a walk like a search's.
     const size = async (request: FastifyRequest, reply: FastifyReply) => {
       const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/size');
-      const view = await viewOf(request, reply);
-      holdHeavySlot(ctx.heavyWork, reply, 'walk', String(view.actor.id));
-      return folderSize(view, path, untilResponseEnds(reply));
+      holdHeavySlot(ctx.heavyWork, reply, 'walk', String(actorOf(request).id));
+      return folderSize(await viewOf(request, reply), path, untilResponseEnds(reply));
     };
     const sizeOptions = { schema: { response: { 200: folderSizeSchema } } };
     files.get('/api/size', sizeOptions, size);
