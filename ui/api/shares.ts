@@ -116,8 +116,7 @@ export type PublicShareItem = Omit<PublicItem, 'isSymlink'> &
  */
 export interface PublicShare
   extends
-    Omit<PublicItem, 'isSymlink'>,
-    Partial<Pick<PublicItem, 'isSymlink'>>,
+    PublicShareItem,
     Partial<Pick<PublicFolder, 'numDirs' | 'numFiles'>>,
     Partial<Pick<PublicShareAnswer, 'kind' | 'expire' | 'downloadsLeft' | 'token'>>,
     Partial<Pick<FileRequestPage, 'visit' | 'uploads' | 'uploadBytesLeft'>> {
