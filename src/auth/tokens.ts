@@ -42,6 +42,22 @@ export interface TokenLifetimes {
 
 const issuer = 'Drawer';
 
+/**
+ * Verified tokens remembered (the oldest is forgotten first): verifying one is an HMAC and a JSON
+ * parse, a tenth of the server's time per small upload (docs/UPLOADS.md, "Speed"). A few hundred
+ * open sessions fit; more only verify again.
+ */
+const verifiedTokensKept = 512;
+
+/** Claims are shared by every request that brings the same token: none may change them. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 export function createTokenService(
   key: Buffer,
   lifetimes: TokenLifetimes,
@@ -56,6 +72,18 @@ export function createTokenService(
     cache: false,
   });
   const sessionEnd = (authTime: number) => authTime + Math.floor(lifetimes.sessionMs / 1000);
+  // Each request brings its token again: its signature is checked once, not on every request.
+  const verified = new Map<string, TokenClaims>();
+  const verifiedClaims = (token: string): TokenClaims => {
+    const known = verified.get(token);
+    // fast-jwt's own test of `exp`, on its own clock, as a first verification would make it.
+    if (known && Date.now() <= known.exp * 1000) return known;
+    verified.delete(token);
+    const claims = decodeSigned(verifyToken, token) as TokenClaims;
+    if (verified.size >= verifiedTokensKept) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, deepFreeze(claims));
+    return claims;
+  };
 
   return {
     lifetimeMs: lifetimes.tokenMs,
@@ -80,7 +108,7 @@ export function createTokenService(
       });
     },
     verify(token) {
-      const claims = decodeSigned(verifyToken, token) as TokenClaims;
+      const claims = verifiedClaims(token);
       const nowSeconds = Math.floor(now() / 1000);
       if (
         typeof claims.user?.id !== 'number' ||

@@ -1,4 +1,5 @@
 // Creating folders, uploading and saving files, and deleting resources, each through the gate.
+import type { BigIntStats } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { FolderHandle } from '../fs/anchored';
 import type { HookedAction } from '../commands/hooks';
@@ -35,12 +36,16 @@ export interface ResourceDeps {
   fs: Pick<FsSettings, 'isDatabaseFolder'>;
 }
 
-/** What was just written: its ETag and the inode the actor's share links now follow. */
+/**
+ * What was just written: its ETag and the inode the actor's share links now follow, from the
+ * writer's own stats when it has them, else from the name.
+ */
 async function writtenVersion(
   folder: FolderHandle,
   name: string,
+  written?: BigIntStats,
 ): Promise<{ etag: string; ino: number }> {
-  const stats = await statExactAt(folder, name);
+  const stats = written ?? (await statExactAt(folder, name));
   return {
     etag: fileEtagOf(stats),
     ino: Number(stats.ino),
@@ -107,22 +112,22 @@ export function uploadModeOf(target: Resolved): number {
 
 /**
  * Puts an upload in place, inside its hooks: `write` creates `target.name` in the folder (made
- * first when missing); then the new version's ETag is returned and the actor's share links of a
- * replaced file follow it.
+ * first when missing) and may return the stats of what it wrote; then the new version's ETag is
+ * returned and the actor's share links of a replaced file follow it.
  */
 export async function placeUpload(
   view: ScopedFs,
   target: Resolved,
   deps: Pick<ResourceDeps, 'shares'>,
   hooks: HookedAction,
-  write: (folder: FolderHandle) => Promise<void>,
+  write: (folder: FolderHandle) => Promise<BigIntStats | void>,
 ): Promise<string> {
   return hooks('upload', { file: hookPathOf(view, target) }, async () =>
     holdingFolders([target.parent], async () => {
       const folder = await folderForNew(target);
       try {
-        await write(folder);
-        const version = await writtenVersion(folder, target.name);
+        const written = await write(folder);
+        const version = await writtenVersion(folder, target.name, written ?? undefined);
         if (target.stats)
           await carrySharesTo(deps.shares, view.actor.id, target.virtual, version.ino);
         return version.etag;
@@ -173,8 +178,8 @@ export async function saveFile(
   if (!folder) throw new AppError('fs.isDirectory', 'a folder cannot be saved as a file');
   return hooks('save', { file: hookPathOf(view, target) }, async () =>
     holdingFolders([folder], async () => {
-      await writeFileAtomically(folder, target.name, body, { replace: true, mode });
-      const version = await writtenVersion(folder, target.name);
+      const written = await writeFileAtomically(folder, target.name, body, { replace: true, mode });
+      const version = await writtenVersion(folder, target.name, written);
       await carrySharesTo(deps.shares, view.actor.id, virtual, version.ino);
       return version.etag;
     }),

@@ -8,7 +8,15 @@ import { errorCodeOf, rethrowAsFsError, toFsError } from './fs-errors';
 const { O_RDONLY, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
 
 const openFd = promisify(fs.open);
-const fstatFd = promisify(fs.fstat);
+/**
+ * The stats of a descriptor just opened, taken synchronously: the inode is in memory while it is
+ * open, so the call never waits on the disk, and a trip through the thread pool costs more than
+ * the call itself. The gate opens a folder per path segment on every request (docs/UPLOADS.md,
+ * "Speed").
+ */
+function statOpened(fd: number): Stats {
+  return fs.fstatSync(fd);
+}
 const lstatPath = promisify(fs.lstat);
 const readlinkPath = promisify(fs.readlink);
 const readdirPath = promisify(fs.readdir);
@@ -215,7 +223,7 @@ export async function openParentOf(folder: FolderHandle): Promise<FolderHandle> 
 async function adoptFolder(fd: number, expected?: Identity): Promise<FolderHandle> {
   let stats: Stats;
   try {
-    stats = await fstatFd(fd);
+    stats = statOpened(fd);
   } catch (error) {
     fs.closeSync(fd);
     throw toFsError(error);
@@ -249,7 +257,7 @@ export async function openFileAt(
       throw errorCodeOf(error) === 'ELOOP' ? changedError() : toFsError(error);
     });
   try {
-    const stats = await fstatFd(fd);
+    const stats = statOpened(fd);
     if (expected && !isSameIdentity(stats, expected)) throw changedError();
     if (stats.isDirectory()) throw new AppError('fs.isDirectory', 'not a regular file');
     if (!stats.isFile()) throw new AppError('fs.badPath', 'not a regular file');

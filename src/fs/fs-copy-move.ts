@@ -41,7 +41,7 @@ async function copyFile(source: EntryAt, folder: FolderHandle, name: string, rep
   const stream = fs.createReadStream('', { fd: opened.fd });
   let temp: string;
   try {
-    temp = await streamToTemp(folder, stream, opened.stats.mode & permissionBits);
+    temp = (await streamToTemp(folder, stream, opened.stats.mode & permissionBits)).name;
   } finally {
     stream.destroy();
   }

@@ -3,7 +3,6 @@ import type { Hash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { AppError, isAppError } from '../errors';
 import type { FolderHandle, Identity } from './anchored';
@@ -11,6 +10,7 @@ import { changedError, closeFd, lstatAt, openFileAt, readFolder } from './anchor
 import { DescriptorSink } from './descriptor-sink';
 import { errorCodeOf, rethrowAsFsError, toFsError } from './fs-errors';
 import { isWriteError, placeTemp } from './fs-write';
+import { pipeChain } from './stream-chain';
 
 const openFd = promisify(fs.open);
 const fstatFd = promisify(fs.fstat);
@@ -248,7 +248,7 @@ async function writeBody(fd: number, body: Readable, options: AppendOptions): Pr
   // The descriptor outlives the stream, to be cut back or synced afterwards.
   const sink = new DescriptorSink(fd, { start: options.expected.offset, sync: false });
   try {
-    await pipeline(body, meter, sink);
+    await pipeChain(body, meter, sink);
     return received > options.maxBytes ? new TooLongError() : undefined;
   } catch (error) {
     // A destroyed sink finishes the write in flight before 'close': only then is the size final.
