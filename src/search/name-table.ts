@@ -69,6 +69,8 @@ export class NameTable {
   /** The live entries added after sealing, by folder and name: a lookup stays O(1) in a folder that grows. */
   private extraChildren = new Map<number, Map<string, number>>();
   private notNfc: number[] = [];
+  /** Each base entry's place in the walk's order, made at the first query that needs it. */
+  private walkRanks: Uint32Array | undefined;
 
   constructor() {
     this.parents[0] = -1;
@@ -280,6 +282,38 @@ export class NameTable {
     return index;
   }
 
+  /** True for entries of the sealed base (those a compaction or the build added). */
+  isBase(index: number): boolean {
+    return index < this.baseCount;
+  }
+
+  /**
+   * A base entry's place in the order the walk yields entries (a folder's entries, then the
+   * contents of its folders, in name order): sorting results by it is sorting them as the walk
+   * would, without comparing their paths. The base never changes once sealed, so the ranks are
+   * made once, at the first query that asks.
+   */
+  walkRankOf(index: number): number {
+    this.walkRanks ??= this.rankBase();
+    return this.walkRanks[index] ?? 0;
+  }
+
+  private rankBase(): Uint32Array {
+    const ranks = new Uint32Array(this.baseCount);
+    const folders = [0];
+    let next = 1;
+    while (folders.length > 0) {
+      const folder = folders.pop() as number;
+      const first = this.firstChild[folder] ?? 0;
+      const end = first + (this.childCount[folder] ?? 0);
+      for (let child = first; child < end; child += 1) ranks[child] = next++;
+      // Last pushed, first read: the first folder's whole content comes before the second's.
+      for (let child = end - 1; child >= first; child -= 1)
+        if (this.kindOf(child) === kindFolder) folders.push(child);
+    }
+    return ranks;
+  }
+
   /** The names from the root down to the entry (the root itself: none). */
   segmentsOf(index: number): string[] {
     const segments: string[] = [];
@@ -293,9 +327,20 @@ export class NameTable {
     return index >= 0;
   }
 
-  private baseEntryAt(offsets: Uint32Array, position: number): number {
-    let low = 0;
-    let high = this.baseCount - 1;
+  /**
+   * The base entry whose name holds `position`, searched from `from` on (an entry at or before
+   * it): strides that double, then halving. A scan's matches come in order, often close together,
+   * so this reads a few neighbouring offsets where a search of the whole array would miss the
+   * cache at nearly every step (docs/SEARCH.md).
+   */
+  private baseEntryAfter(offsets: Uint32Array, position: number, from: number): number {
+    let low = from;
+    let stride = 1;
+    while (low + stride < this.baseCount && (offsets[low + stride] ?? 0) <= position) {
+      low += stride;
+      stride *= 2;
+    }
+    let high = Math.min(low + stride, this.baseCount) - 1;
     while (low < high) {
       const middle = (low + high + 1) >>> 1;
       if ((offsets[middle] ?? 0) <= position) low = middle;
@@ -328,8 +373,9 @@ export class NameTable {
     const offsets = caseSensitive ? this.nameAt : this.foldedAt;
     for (const term of usable) {
       let position = text.indexOf(term);
+      let index = 0;
       while (position !== -1) {
-        const index = this.baseEntryAt(offsets, position);
+        index = this.baseEntryAfter(offsets, position, index);
         // A raw name that is not NFC is judged below, on its normalised form.
         if (!(caseSensitive && ((this.flags[index] ?? 0) & flagNotNfc) !== 0)) once(index);
         position = text.indexOf(term, offsets[index + 1] ?? text.length);

@@ -4,7 +4,7 @@ import type { VirtualPath } from '../fs/virtual-path';
 import type { NameTable } from './name-table';
 import { kindFolder, kindLink } from './name-table';
 import type { SearchQuery } from './search';
-import { matchesQuery } from './search';
+import { passesTypes } from './search';
 
 /** What the actor's view decides; the table itself knows nothing of users. */
 export interface IndexScope {
@@ -16,10 +16,6 @@ export interface IndexScope {
   /** A link as the walk lists it: undefined when left out, else whether it shows a folder. */
   describeLink(virtual: VirtualPath): Promise<{ isDirectory: boolean } | undefined>;
 }
-
-const unknown = 0;
-const shown = 1;
-const hidden = 2;
 
 /**
  * The walk sorts each folder's entries, yields them all, then descends into its folders in that
@@ -52,50 +48,76 @@ export async function searchTable(
   const candidates: number[] = [];
   table.forEachMatch(query.terms, query.caseSensitive, (index) => candidates.push(index));
   if (candidates.length === 0) return [];
-  const verdicts = new Uint8Array(table.size);
-  const relative = new Map<number, string>([[scope.startIndex, '']]);
-  verdicts[scope.startIndex] = shown;
   const prefix = scope.startVirtual === '/' ? '' : scope.startVirtual;
-  const verdictOf = (index: number): number => {
+  // Each folder judged so far: its path below the start, or null when the walk does not list it.
+  // Only folders are kept: a query's files are judged once each, and a million-entry array
+  // allocated per query was a tenth of its time in garbage collection (docs/SEARCH.md).
+  const folders = new Map<number, string | null>([[scope.startIndex, '']]);
+  const pathOf = (index: number): string | null => {
     const chain: number[] = [];
     let at = index;
-    while (at >= 0 && verdicts[at] === unknown) {
+    let known = folders.get(at);
+    while (known === undefined) {
       chain.push(at);
       at = table.parentOf(at);
+      known = at < 0 ? null : folders.get(at);
     }
-    let verdict = at < 0 ? hidden : (verdicts[at] ?? hidden);
-    let parentPath = at < 0 ? '' : (relative.get(at) ?? '');
+    let path = known;
     for (let step = chain.length - 1; step >= 0; step -= 1) {
       const entry = chain[step] as number;
-      if (verdict === shown) {
-        const path =
-          parentPath === '' ? table.nameOf(entry) : `${parentPath}/${table.nameOf(entry)}`;
-        if (table.isDead(entry) || !scope.isVisible(`${prefix}/${path}`)) verdict = hidden;
-        else {
-          relative.set(entry, path);
-          parentPath = path;
-        }
+      if (path !== null) {
+        const own = path === '' ? table.nameOf(entry) : `${path}/${table.nameOf(entry)}`;
+        path = !table.isDead(entry) && scope.isVisible(`${prefix}/${own}`) ? own : null;
       }
-      verdicts[entry] = verdict;
+      if (table.kindOf(entry) === kindFolder) folders.set(entry, path);
     }
-    return verdict;
+    return path;
   };
-  const found: { segments: string[]; result: SearchResult }[] = [];
+  const found: number[] = [];
+  const paths: string[] = [];
+  const dirs: boolean[] = [];
   for (const [count, index] of candidates.entries()) {
     if (signal?.aborted) return [];
     // A query matching most of a million names must not hold every other request that long.
     if (count % 65_536 === 65_535) await new Promise((resolve) => setImmediate(resolve));
-    if (index === scope.startIndex || verdictOf(index) !== shown) continue;
-    const path = relative.get(index) as string;
+    if (index === scope.startIndex) continue;
+    const path = pathOf(index);
+    if (path === null) continue;
     let dir = table.kindOf(index) === kindFolder;
     if (table.kindOf(index) === kindLink) {
       const target = await scope.describeLink(`${prefix}/${path}` as VirtualPath);
       if (!target) continue;
       dir = target.isDirectory;
     }
-    if (!matchesQuery(query, table.nameOf(index), dir)) continue;
-    found.push({ segments: path.split('/'), result: { dir, path } });
+    // forEachMatch found the name by the query's terms, folded as matchesQuery folds them.
+    if (!passesTypes(query, table.nameOf(index), dir)) continue;
+    found.push(index);
+    paths.push(path);
+    dirs.push(dir);
   }
-  found.sort((a, b) => compareWalkOrder(a.segments, b.segments));
-  return found.map((entry) => entry.result);
+  return inWalkOrder(table, found, paths).map((at) => ({
+    dir: dirs[at] as boolean,
+    path: paths[at] as string,
+  }));
+}
+
+/** Positions of `found` sorted as the walk yields them: by rank when all are in the base. */
+function inWalkOrder(table: NameTable, found: number[], paths: string[]): number[] {
+  const positionBits = 2 ** 22;
+  if (
+    found.length < positionBits &&
+    table.size < 2 ** 31 &&
+    found.every((index) => table.isBase(index))
+  ) {
+    // One numeric sort of rank and position packed in a double (exact below 2^53).
+    const keys = new Float64Array(found.length);
+    for (const [at, index] of found.entries())
+      keys[at] = table.walkRankOf(index) * positionBits + at;
+    keys.sort();
+    return Array.from(keys, (key) => key % positionBits);
+  }
+  const segments = paths.map((path) => path.split('/'));
+  return paths
+    .map((_, at) => at)
+    .sort((a, b) => compareWalkOrder(segments[a] as string[], segments[b] as string[]));
 }

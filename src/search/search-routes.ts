@@ -6,8 +6,8 @@ import { AppError } from '../errors';
 import { actorOf } from '../http/auth';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
-import type { SearchResult } from '../api/search';
 import { parseSearchQuery, searchFolder } from './search';
+import { ndjson, ndjsonChunks } from './search-lines';
 import type { SearchIndexState } from './search-index';
 
 /** A ready index that still walked (a link on the way to the searched folder) says "bypassed". */
@@ -23,19 +23,6 @@ const searchQueryString = {
   type: 'object',
   properties: { query: { type: 'string' } },
 } as const;
-
-async function* ndjson(results: AsyncIterable<SearchResult>): AsyncGenerator<string> {
-  for await (const result of results) yield `${JSON.stringify(result)}\n`;
-}
-
-/** The index's answer in chunks of lines: one string per result would be as many writes. */
-async function* ndjsonChunks(results: readonly SearchResult[]): AsyncGenerator<string> {
-  for (let at = 0; at < results.length; at += 1024)
-    yield results
-      .slice(at, at + 1024)
-      .map((result) => `${JSON.stringify(result)}\n`)
-      .join('');
-}
 
 export async function searchRoutes(app: FastifyInstance, ctx: Context): Promise<void> {
   const search = async (

@@ -70,10 +70,14 @@ function passesType(type: string, name: string): boolean {
   }
 }
 
+/** The query's type: filters alone (none: anything passes; any: only files of one of them). */
+export function passesTypes(query: SearchQuery, name: string, isDir: boolean): boolean {
+  return query.types.length === 0 || (!isDir && query.types.some((type) => passesType(type, name)));
+}
+
 /** Plain substring tests on the base name: no regular expression, so no catastrophic backtracking. */
 export function matchesQuery(query: SearchQuery, name: string, isDir: boolean): boolean {
-  if (query.types.length > 0 && (isDir || !query.types.some((type) => passesType(type, name))))
-    return false;
+  if (!passesTypes(query, name, isDir)) return false;
   if (query.terms.length === 0) return true;
   const folded = (query.caseSensitive ? name : name.toLowerCase()).normalize('NFC');
   return query.terms.some((term) => folded.includes(term));

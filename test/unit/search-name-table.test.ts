@@ -182,4 +182,35 @@ describe('name table', () => {
     const sorted = [['b'], ['a', 'z'], ['a', 'b', 'c'], ['a'], ['c', 'd']].sort(compareWalkOrder);
     assert.deepEqual(sorted, [['a'], ['b'], ['a', 'z'], ['a', 'b', 'c'], ['c', 'd']]);
   });
+
+  it('answers in walk order from its ranks, and with entries added after sealing too', async () => {
+    // A deterministic tree of about 2,000 entries: folders in folders, names that sort apart
+    // by case, digits and punctuation, so that breadth-first indices differ from walk order.
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const grow = (depth: number): Tree => {
+      const folder: Tree = {};
+      const count = 4 + (next() % 8);
+      for (let at = 0; at < count; at += 1) {
+        const name = `${['x', 'X', 'a', 'b-', '10', '9', 'é'][next() % 7]}${next() % 50}`;
+        folder[name] = depth < 4 && next() % 2 === 0 ? grow(depth + 1) : 'file';
+      }
+      return folder;
+    };
+    const table = tableOf({ one: grow(0), two: grow(0), 'one-x': grow(0), three: grow(0) });
+    const segments = (path: string) => path.replace(/\/$/, '').split('/');
+    const walkOrdered = (paths: string[]) =>
+      [...paths].sort((a, b) => compareWalkOrder(segments(a), segments(b)));
+    const base = await search(table, '0 1 2 3 4 5 6 7 8 9');
+    assert.ok(base.length > 200, `${base.length} results`);
+    assert.deepEqual(base, walkOrdered(base));
+
+    const [folder] = (await search(table, 'one')).filter((path) => path.endsWith('/'));
+    const parent = table.lookup((folder as string).slice(0, -1).split('/'));
+    table.add(parent, '0-added-1', kindOther);
+    table.add(0, 'a-added-2', kindOther);
+    const mixed = await search(table, '0 1 2 3 4 5 6 7 8 9');
+    assert.ok(mixed.includes('a-added-2'));
+    assert.deepEqual(mixed, walkOrdered(mixed));
+  });
 });

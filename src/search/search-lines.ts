@@ -1,0 +1,30 @@
+// Search results as NDJSON, File Browser's format: one JSON object per line.
+import type { SearchResult } from '../api/search';
+
+/** Lines of a walk's results, as they are found. */
+export async function* ndjson(results: AsyncIterable<SearchResult>): AsyncGenerator<string> {
+  for await (const result of results) yield `${JSON.stringify(result)}\n`;
+}
+
+/** What JSON.stringify would escape in a string: quotes, backslashes, controls, surrogates. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * One result's line, exactly as JSON.stringify writes a SearchResult; a path with nothing to
+ * escape is copied as it is (a 25,000-result answer took 12 ms to stringify, docs/SEARCH.md).
+ */
+export function ndjsonLine(result: SearchResult): string {
+  const path = needsEscaping.test(result.path) ? JSON.stringify(result.path) : `"${result.path}"`;
+  return `{"dir":${result.dir},"path":${path}}\n`;
+}
+
+/** The index's answer in chunks of lines: one string per result would be as many writes. */
+export async function* ndjsonChunks(results: readonly SearchResult[]): AsyncGenerator<string> {
+  for (let at = 0; at < results.length; at += 1024) {
+    let chunk = '';
+    for (let index = at; index < Math.min(at + 1024, results.length); index += 1)
+      chunk += ndjsonLine(results[index] as SearchResult);
+    yield chunk;
+  }
+}
