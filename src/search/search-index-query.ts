@@ -37,17 +37,77 @@ export function compareWalkOrder(a: readonly string[], b: readonly string[]): nu
 /**
  * The walk lists a folder's entry only when its path is visible, and descends only into listed
  * real folders: an entry is found when it and every folder between it and the start pass.
- * Verdicts and relative paths are memoised per query, so each folder is judged once.
+ * Folders' verdicts and paths are memoised per query, so each folder is judged once.
+ *
+ * Answers come in batches of up to `batchSize`, in walk order. When every match is in the
+ * table's base (no outside change since the last compaction) they are sorted by rank first and
+ * judged in that order, so each batch goes out as soon as it is judged and nothing of the answer
+ * is held; otherwise all are judged, then sorted by path (docs/SEARCH.md).
  */
-export async function searchTable(
+export async function* searchTable(
   table: NameTable,
   scope: IndexScope,
   query: SearchQuery,
   signal?: AbortSignal,
-): Promise<SearchResult[]> {
+): AsyncGenerator<SearchResult[]> {
   const candidates: number[] = [];
   table.forEachMatch(query.terms, query.caseSensitive, (index) => candidates.push(index));
-  if (candidates.length === 0) return [];
+  const judge = judgeOf(table, scope, query);
+  const ranked = rankedOrder(table, candidates);
+  if (!ranked) {
+    const found: { result: SearchResult; segments: string[] }[] = [];
+    for (const [count, index] of candidates.entries()) {
+      if (signal?.aborted) return;
+      if (count % 65_536 === 65_535) await new Promise((resolve) => setImmediate(resolve));
+      const result = await judge(index);
+      if (result) found.push({ result, segments: result.path.split('/') });
+    }
+    found.sort((a, b) => compareWalkOrder(a.segments, b.segments));
+    for (let at = 0; at < found.length; at += batchSize)
+      yield found.slice(at, at + batchSize).map((entry) => entry.result);
+    return;
+  }
+  let batch: SearchResult[] = [];
+  for (const [count, index] of ranked.entries()) {
+    if (signal?.aborted) return;
+    // A query matching most of a million names must not hold every other request that long.
+    if (count % 65_536 === 65_535) await new Promise((resolve) => setImmediate(resolve));
+    const judged = judge(index);
+    // Only a link's judgement waits (its target is looked at); the rest costs no turn.
+    const result = judged instanceof Promise ? await judged : judged;
+    if (result) batch.push(result);
+    if (batch.length === batchSize) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+const batchSize = 1024;
+
+/**
+ * The candidates in walk order by their ranks, or undefined when one of them has none (it was
+ * added after the base was sealed) or there are too many to pack a rank and a position exactly.
+ */
+function rankedOrder(table: NameTable, candidates: number[]): number[] | undefined {
+  const positionBits = 2 ** 22;
+  if (candidates.length >= positionBits || table.size >= 2 ** 31) return undefined;
+  if (!candidates.every((index) => table.isBase(index))) return undefined;
+  // One numeric sort of rank and position packed in a double (exact below 2^53).
+  const keys = new Float64Array(candidates.length);
+  for (const [at, index] of candidates.entries())
+    keys[at] = table.walkRankOf(index) * positionBits + at;
+  keys.sort();
+  return Array.from(keys, (key) => candidates[key % positionBits] as number);
+}
+
+/** Judges one candidate as the walk would: its result, or undefined when the walk leaves it out. */
+function judgeOf(
+  table: NameTable,
+  scope: IndexScope,
+  query: SearchQuery,
+): (index: number) => Promise<SearchResult | undefined> | SearchResult | undefined {
   const prefix = scope.startVirtual === '/' ? '' : scope.startVirtual;
   // Each folder judged so far: its path below the start, or null when the walk does not list it.
   // Only folders are kept: a query's files are judged once each, and a million-entry array
@@ -73,51 +133,17 @@ export async function searchTable(
     }
     return path;
   };
-  const found: number[] = [];
-  const paths: string[] = [];
-  const dirs: boolean[] = [];
-  for (const [count, index] of candidates.entries()) {
-    if (signal?.aborted) return [];
-    // A query matching most of a million names must not hold every other request that long.
-    if (count % 65_536 === 65_535) await new Promise((resolve) => setImmediate(resolve));
-    if (index === scope.startIndex) continue;
-    const path = pathOf(index);
-    if (path === null) continue;
-    let dir = table.kindOf(index) === kindFolder;
-    if (table.kindOf(index) === kindLink) {
-      const target = await scope.describeLink(`${prefix}/${path}` as VirtualPath);
-      if (!target) continue;
-      dir = target.isDirectory;
-    }
+  const typed = (index: number, path: string, dir: boolean): SearchResult | undefined =>
     // forEachMatch found the name by the query's terms, folded as matchesQuery folds them.
-    if (!passesTypes(query, table.nameOf(index), dir)) continue;
-    found.push(index);
-    paths.push(path);
-    dirs.push(dir);
-  }
-  return inWalkOrder(table, found, paths).map((at) => ({
-    dir: dirs[at] as boolean,
-    path: paths[at] as string,
-  }));
-}
-
-/** Positions of `found` sorted as the walk yields them: by rank when all are in the base. */
-function inWalkOrder(table: NameTable, found: number[], paths: string[]): number[] {
-  const positionBits = 2 ** 22;
-  if (
-    found.length < positionBits &&
-    table.size < 2 ** 31 &&
-    found.every((index) => table.isBase(index))
-  ) {
-    // One numeric sort of rank and position packed in a double (exact below 2^53).
-    const keys = new Float64Array(found.length);
-    for (const [at, index] of found.entries())
-      keys[at] = table.walkRankOf(index) * positionBits + at;
-    keys.sort();
-    return Array.from(keys, (key) => key % positionBits);
-  }
-  const segments = paths.map((path) => path.split('/'));
-  return paths
-    .map((_, at) => at)
-    .sort((a, b) => compareWalkOrder(segments[a] as string[], segments[b] as string[]));
+    passesTypes(query, table.nameOf(index), dir) ? { dir, path } : undefined;
+  return (index) => {
+    if (index === scope.startIndex) return undefined;
+    const path = pathOf(index);
+    if (path === null) return undefined;
+    if (table.kindOf(index) !== kindLink)
+      return typed(index, path, table.kindOf(index) === kindFolder);
+    return scope
+      .describeLink(`${prefix}/${path}` as VirtualPath)
+      .then((target) => (target ? typed(index, path, target.isDirectory) : undefined));
+  };
 }

@@ -43,13 +43,13 @@ export interface SearchIndex {
   close(): void;
   /** Drawer changed these entries: their folders are read again before the next search. */
   noteChanged(paths: ChangedPaths): void;
-  /** The answer from the index, or undefined when the walk must answer (not ready, a link on the way). */
+  /** The answer from the index in batches, or undefined when the walk must answer (not ready, a link on the way). */
   search(
     view: ScopedFs,
     start: ExistingResolved,
     query: SearchQuery,
     signal: AbortSignal,
-  ): Promise<SearchResult[] | undefined>;
+  ): Promise<AsyncIterable<SearchResult[]> | undefined>;
 }
 
 export interface SearchIndexDeps {

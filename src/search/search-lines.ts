@@ -19,12 +19,13 @@ export function ndjsonLine(result: SearchResult): string {
   return `{"dir":${result.dir},"path":${path}}\n`;
 }
 
-/** The index's answer in chunks of lines: one string per result would be as many writes. */
-export async function* ndjsonChunks(results: readonly SearchResult[]): AsyncGenerator<string> {
-  for (let at = 0; at < results.length; at += 1024) {
+/** The index's answer, a chunk of lines per batch: one string per result would be as many writes. */
+export async function* ndjsonChunks(
+  batches: AsyncIterable<readonly SearchResult[]>,
+): AsyncGenerator<string> {
+  for await (const batch of batches) {
     let chunk = '';
-    for (let index = at; index < Math.min(at + 1024, results.length); index += 1)
-      chunk += ndjsonLine(results[index] as SearchResult);
+    for (const result of batch) chunk += ndjsonLine(result);
     yield chunk;
   }
 }

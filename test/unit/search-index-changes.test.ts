@@ -12,6 +12,7 @@ import { createSearchIndex } from '../../src/search/search-index';
 import type { SearchIndex } from '../../src/search/search-index';
 import { parseSearchQuery } from '../../src/search/search';
 import { eventually } from '../helpers/eventually';
+import { collectBatches } from '../helpers/batches';
 
 const quietLog = { info: () => undefined, warn: () => undefined } as unknown as Logger;
 /** Everything visible, no links: the index's own answers, without a user's rules. */
@@ -31,12 +32,14 @@ describe('search index changes', () => {
 
   const found = async (query: string) =>
     (
-      (await index.search(
-        view(root),
-        top,
-        parseSearchQuery(query),
-        new AbortController().signal,
-      )) ?? []
+      await collectBatches(
+        (await index.search(
+          view(root),
+          top,
+          parseSearchQuery(query),
+          new AbortController().signal,
+        )) ?? [],
+      )
     )
       .map((result) => result.path)
       .sort();
@@ -110,7 +113,9 @@ describe('search index changes', () => {
       parseSearchQuery('first-okapi'),
       new AbortController().signal,
     );
-    assert.deepEqual(folders, [{ dir: true, path: 'inbox/first-okapi.txt' }]);
+    assert.deepEqual(await collectBatches(folders ?? []), [
+      { dir: true, path: 'inbox/first-okapi.txt' },
+    ]);
   });
 
   it('learns of new folders below a known one from the first name that is new', async () => {

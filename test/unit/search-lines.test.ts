@@ -27,13 +27,16 @@ describe('search result lines', () => {
         assert.equal(ndjsonLine({ dir, path }), `${JSON.stringify({ dir, path })}\n`, path);
   });
 
-  it('come in chunks that together hold every line in order', async () => {
+  it('come a chunk per batch, together every line in order', async () => {
     const results = Array.from({ length: 2500 }, (_, index) => ({
       dir: index % 3 === 0,
       path: `folder-${index % 7}/file "${index}".txt`,
     }));
+    async function* batches() {
+      for (let at = 0; at < results.length; at += 1024) yield results.slice(at, at + 1024);
+    }
     const chunks: string[] = [];
-    for await (const chunk of ndjsonChunks(results)) chunks.push(chunk);
+    for await (const chunk of ndjsonChunks(batches())) chunks.push(chunk);
     assert.equal(chunks.length, 3);
     const lines = chunks.join('').split('\n');
     assert.equal(lines.pop(), '');

@@ -6,6 +6,7 @@ import { compareWalkOrder, searchTable } from '../../src/search/search-index-que
 import type { IndexScope } from '../../src/search/search-index-query';
 import { parseSearchQuery } from '../../src/search/search';
 import type { VirtualPath } from '../../src/fs/virtual-path';
+import { collectBatches } from '../helpers/batches';
 
 type Tree = { [name: string]: Tree | 'file' | 'link' };
 
@@ -48,7 +49,7 @@ function scopeOf(table: NameTable, overrides: Partial<IndexScope> = {}): IndexSc
 }
 
 const search = async (table: NameTable, raw: string, scope?: Partial<IndexScope>) =>
-  (await searchTable(table, scopeOf(table, scope), parseSearchQuery(raw))).map(
+  (await collectBatches(searchTable(table, scopeOf(table, scope), parseSearchQuery(raw)))).map(
     (result) => `${result.path}${result.dir ? '/' : ''}`,
   );
 
