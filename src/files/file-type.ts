@@ -28,16 +28,22 @@ const overrides: Record<string, string> = {
   '.tsx': 'text/tsx',
 };
 
+const mimeByExtension = new Map<string, string | undefined>();
+
 /** MIME type from the extension alone, or undefined when it says nothing. */
 export function mimeFromName(name: string): string | undefined {
   const dot = name.lastIndexOf('.');
   if (dot === -1) return undefined;
   const extension = name.slice(dot);
-  return (
+  // A listing asks for the same few extensions over and over (docs/LISTINGS.md).
+  if (mimeByExtension.has(extension)) return mimeByExtension.get(extension);
+  const mime =
     overrides[extension] ??
     overrides[extension.toLowerCase()] ??
-    (libraries.mimeTypes().lookup(extension) || undefined)
-  );
+    (libraries.mimeTypes().lookup(extension) || undefined);
+  if (mimeByExtension.size >= 4096) mimeByExtension.clear();
+  mimeByExtension.set(extension, mime);
+  return mime;
 }
 
 /** Magic numbers for the kinds that matter to the classification (a subset of the WHATWG sniffer). */

@@ -2,12 +2,13 @@
 import { Readable } from 'node:stream';
 import type { ResourceInfo } from '../api/resources';
 import type { FolderListing } from './resource-info';
+import { jsonNumber, jsonString } from '../http/json-text';
 
 /** Small enough that each chunk is a few tens of kilobytes, large enough to keep overhead low. */
 const itemsPerChunk = 512;
 
 /** The fields every resource has, picked one by one: an allow-list, as the response schema is. */
-function baseFields(info: ResourceInfo) {
+export function baseFields(info: ResourceInfo) {
   return {
     path: info.path,
     name: info.name,
@@ -21,6 +22,16 @@ function baseFields(info: ResourceInfo) {
   };
 }
 
+/** JSON.stringify(baseFields(info)), written field by field: an item is mostly short strings. */
+export function itemJson(info: ResourceInfo): string {
+  return (
+    `{"path":${jsonString(info.path)},"name":${jsonString(info.name)},` +
+    `"size":${jsonNumber(info.size)},"extension":${jsonString(info.extension)},` +
+    `"modified":${jsonString(info.modified)},"mode":${jsonNumber(info.mode)},` +
+    `"isDir":${info.isDir},"isSymlink":${info.isSymlink},"type":${jsonString(info.type)}}`
+  );
+}
+
 async function* folderJsonChunks(folder: FolderListing) {
   const head = JSON.stringify(baseFields(folder));
   yield `${head.slice(0, -1)},"items":[`;
@@ -28,7 +39,7 @@ async function* folderJsonChunks(folder: FolderListing) {
   for (let start = 0; start < entries.count; start += itemsPerChunk) {
     const chunk = entries
       .itemsOf(start, start + itemsPerChunk)
-      .map((item) => JSON.stringify(baseFields(item)))
+      .map((item) => itemJson(item))
       .join(',');
     yield start === 0 ? chunk : `,${chunk}`;
   }

@@ -54,23 +54,46 @@ function offsetMinutesAt(millis: number): number {
   return offset;
 }
 
+/** Each second's wall-clock text and zone, as a listing asks for many in the same seconds. */
+const wallBySecond = new Map<number, string>();
+
+/** "YYYY-MM-DDTHH:MM:SS" in the server's offset, then the zone after a tab: the second's text. */
+function wallAndZone(seconds: number): string {
+  let known = wallBySecond.get(seconds);
+  if (known === undefined) {
+    const millis = seconds * 1000;
+    const offsetMinutes = offsetMinutesAt(millis);
+    const wall = new Date(millis + offsetMinutes * 60_000).toISOString().slice(0, 19);
+    const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+    const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+    const zone = offsetMinutes === 0 ? 'Z' : `${offsetMinutes < 0 ? '-' : '+'}${hours}:${minutes}`;
+    known = `${wall}\t${zone}`;
+    if (wallBySecond.size > 10_000) wallBySecond.clear();
+    wallBySecond.set(seconds, known);
+  }
+  return known;
+}
+
 /**
  * A modification time as Go prints RFC 3339 with nanoseconds: the server's local offset ("Z" in
  * UTC), the fraction with trailing zeros trimmed and left out when zero. Number stats carry about
- * microsecond precision, so the fraction has at most six digits.
+ * microsecond precision, so the fraction has at most six digits. A second's text is made once:
+ * this was the costliest field of a 100,000-entry listing (docs/LISTINGS.md).
  */
 export function formatModified(mtimeMs: number): string {
   const micros = Math.round(mtimeMs * 1000);
-  const millis = Math.floor(micros / 1000);
-  const offsetMinutes = offsetMinutesAt(millis);
-  const wall = new Date(millis + offsetMinutes * 60_000).toISOString().slice(0, 19);
-  const fraction = String(((micros % 1_000_000) + 1_000_000) % 1_000_000)
-    .padStart(6, '0')
-    .replace(/0+$/, '');
-  const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
-  const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
-  const zone = offsetMinutes === 0 ? 'Z' : `${offsetMinutes < 0 ? '-' : '+'}${hours}:${minutes}`;
-  return `${wall}${fraction === '' ? '' : `.${fraction}`}${zone}`;
+  const known = wallAndZone(Math.floor(micros / 1_000_000));
+  const tab = known.indexOf('\t');
+  const wall = known.slice(0, tab);
+  const zone = known.slice(tab + 1);
+  let fraction = ((micros % 1_000_000) + 1_000_000) % 1_000_000;
+  if (fraction === 0) return `${wall}${zone}`;
+  let digits = 6;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits -= 1;
+  }
+  return `${wall}.${String(fraction).padStart(digits, '0')}${zone}`;
 }
 
 /** Text from the last dot, dot included (".bashrc" for ".bashrc"), "" without a dot. */

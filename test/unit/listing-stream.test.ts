@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { text } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
 import type { ResourceInfo } from '../../src/api/resources';
-import { folderJsonStream } from '../../src/files/listing-stream';
+import { baseFields, folderJsonStream, itemJson } from '../../src/files/listing-stream';
 import type { FolderListing } from '../../src/files/resource-info';
 import type { Sorting } from '../../src/users/user';
 
@@ -74,5 +74,31 @@ describe('folderJsonStream', () => {
     const entries = Promise.reject(new Error('EIO'));
     const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries });
     await assert.rejects(text(stream), /EIO/);
+  });
+
+  it('writes each item as JSON.stringify would, whatever its name holds', () => {
+    const names = [
+      'plain.txt',
+      'a "quoted" name',
+      'back\\slash',
+      'tab\there',
+      'nul\u0000',
+      'é.txt',
+      '😀',
+      'lone \ud83d',
+    ];
+    for (const [index, name] of names.entries()) {
+      const info: ResourceInfo = {
+        ...item(index),
+        path: `/f/${name}`,
+        name,
+        extension: name.includes('.') ? name.slice(name.lastIndexOf('.')) : '',
+        size: index === 3 ? Number.NaN : index * 1e15,
+        isDir: index % 2 === 0,
+        isSymlink: index % 3 === 0,
+        type: index % 2 === 0 ? '' : 'text',
+      };
+      assert.equal(itemJson(info), JSON.stringify(baseFields(info)), name);
+    }
   });
 });

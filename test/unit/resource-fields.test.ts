@@ -64,6 +64,28 @@ describe('formatModified', () => {
     }
     assert.equal(Date.parse(formatModified(base)), base);
   });
+
+  it('prints each time as the plain formula does, however many share a second', () => {
+    // The formula before seconds were remembered: every time formatted on its own.
+    const reference = (mtimeMs: number) => {
+      const micros = Math.round(mtimeMs * 1000);
+      const millis = Math.floor(micros / 1000);
+      const offset = -new Date(millis).getTimezoneOffset();
+      const wall = new Date(millis + offset * 60_000).toISOString().slice(0, 19);
+      const fraction = String(((micros % 1_000_000) + 1_000_000) % 1_000_000)
+        .padStart(6, '0')
+        .replace(/0+$/, '');
+      const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+      const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+      const zone = offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${hours}:${minutes}`;
+      return `${wall}${fraction === '' ? '' : `.${fraction}`}${zone}`;
+    };
+    const second = Date.UTC(2025, 2, 30, 0, 59, 59);
+    const times = [0, -1, -1500, -0.001, 1.5, 999.9999, second, second + 0.5, second + 0.000_001];
+    for (let at = 0; at < 2000; at += 1)
+      times.push(second + at * 137.000_137, second - at * 3_600_013.25, 1e12 + at * 0.25);
+    for (const time of times) assert.equal(formatModified(time), reference(time), String(time));
+  });
 });
 
 describe('extensionOf', () => {
