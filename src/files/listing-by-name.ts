@@ -4,7 +4,8 @@ import type { FolderDraft, FolderTable } from '../fs/list-folder';
 import type { Resolved } from '../fs/scoped-fs';
 import type { Sorting } from '../users/user';
 import type { SortedFolder } from './listing-cache';
-import { sortRows } from './listing-sort';
+import { maxPageLimit } from './listing-page';
+import { rowsByNameInTwoSteps, sortRows } from './listing-sort';
 
 /** Folders first, then names: only names and kinds are needed. */
 function orderByName(draft: FolderDraft, sorting: Sorting): Promise<Uint32Array> {
@@ -43,22 +44,32 @@ export async function readSortedByName(
   );
   void settled.finally(() => draft.release());
   statsRead(settled);
+  const isDir = (row: number) => draft.isFolder[row] === 1;
+  // The first rows at once, the whole order behind them (listing-sort.ts): a first page waits
+  // for neither the whole sort nor the stats of every row.
+  const split = rowsByNameInTwoSteps(draft.names, isDir, sorting.asc, maxPageLimit);
   let order: Uint32Array;
+  let wholeOrder: Promise<Uint32Array> | undefined;
   try {
-    order = await orderByName(draft, sorting);
+    if (split) {
+      order = split.head;
+      wholeOrder = split.all;
+    } else order = await orderByName(draft, sorting);
   } catch (error) {
     await settled;
     throw error;
   }
   let numDirs = 0;
-  for (const row of order) numDirs += draft.isFolder[row] ?? 0;
-  return {
+  for (const isFolder of draft.isFolder) numDirs += isFolder;
+  const sorted: SortedFolder = {
     table,
     order,
+    total: draft.names.length,
     numDirs,
     async fill(start, end) {
+      if (wholeOrder && end > sorted.order.length) sorted.order = await wholeOrder;
       if (complete) return;
-      const rows = order.subarray(start, end);
+      const rows = sorted.order.subarray(start, end);
       let stats: Float64Array;
       try {
         stats = await draft.statRows(rows);
@@ -71,4 +82,9 @@ export async function readSortedByName(
         table.stats.set(stats.subarray(at * statFields, (at + 1) * statFields), row * statFields);
     },
   };
+  void wholeOrder?.then(
+    (all) => (sorted.order = all),
+    () => undefined, // a page past the first rows gets the error from `fill`
+  );
+  return sorted;
 }

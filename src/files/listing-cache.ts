@@ -8,7 +8,13 @@ import type { Sorting, StoredUser } from '../users/user';
 /** A folder's visible entries and their order: `order[k]` is the table index of the k-th item. */
 export interface SortedFolder {
   table: FolderTable;
+  /**
+   * The order, or while a listing by name is still sorting, its first rows only (the whole order
+   * replaces them once made; `fill` waits for it when asked for rows past them).
+   */
   order: Uint32Array;
+  /** The number of entries, when `order` may hold only the first of them. */
+  total?: number;
   numDirs: number;
   /**
    * Set while the table's stats are still being read (a listing by name, ordered before them,
@@ -113,7 +119,7 @@ export function createListingCache(limits: ListingCacheLimits, now: () => number
       slot.value.then(
         (folder) => {
           if (slots.get(key) !== slot) return;
-          slot.entries = folder.order.length;
+          slot.entries = folder.total ?? folder.order.length;
           entries += slot.entries;
           evict(slot.userId);
         },

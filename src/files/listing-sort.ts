@@ -169,6 +169,8 @@ export async function sortRows(
   sorting: Sorting,
 ): Promise<Uint32Array> {
   const keys = names.map((name) => nameSortKey(name) ?? null);
+  if (sorting.by === 'name' && keys.every((key) => key !== null))
+    return sortRowsByKeys(names, keys as string[], columns.isDir, sorting.asc);
   const rows = Array.from({ length: names.length }, (_unused, row) => row);
   const byRow: SortColumns<number> = {
     ...columns,
@@ -176,6 +178,97 @@ export async function sortRows(
     key: (row) => keys[row] ?? null,
   };
   return Uint32Array.from(await sortInSlices(rows, comparatorOver(byRow, sorting)));
+}
+
+/**
+ * comparatorOver's name order when every name has a key (nearly every folder): folders first,
+ * then the key, then the name byte-wise, made one string per row so that a comparison is one
+ * comparison of strings. A key holds no NUL, so the NUL before the name ends a key before any of
+ * its longer neighbours. With the general comparator, sorting was most of a cold first page of a
+ * 100,000-entry folder (docs/LISTINGS.md). Descending reverses the order within each group.
+ */
+function nameOrderOfKeys(
+  names: readonly string[],
+  keys: readonly string[],
+  isDir: (row: number) => boolean,
+  asc: boolean,
+): (a: number, b: number) => number {
+  const order = names.map((name, row) => `${isDir(row) ? '0' : '1'}${keys[row]}\u0000${name}`);
+  if (asc) return (a, b) => byBytes(order[a] as string, order[b] as string);
+  return (a, b) => {
+    const [left, right] = [order[a] as string, order[b] as string];
+    return left[0] === right[0] ? byBytes(right, left) : byBytes(left, right);
+  };
+}
+
+async function sortRowsByKeys(
+  names: readonly string[],
+  keys: readonly string[],
+  isDir: (row: number) => boolean,
+  asc: boolean,
+): Promise<Uint32Array> {
+  const compare = nameOrderOfKeys(names, keys, isDir, asc);
+  const rows = Array.from({ length: names.length }, (_unused, row) => row);
+  return Uint32Array.from(await sortInSlices(rows, compare));
+}
+
+/**
+ * A table's rows by name in two steps: its first `headCount` rows now, and all of them when
+ * sorted (in slices, as sortRows), for a folder's first page that need not wait for the whole
+ * sort: picking 1,000 rows out of 100,000 costs about one comparison a row (docs/LISTINGS.md).
+ * Undefined when a name has no key: then the collator compares, and sortRows does it all.
+ */
+export function rowsByNameInTwoSteps(
+  names: readonly string[],
+  isDir: (row: number) => boolean,
+  asc: boolean,
+  headCount: number,
+): { head: Uint32Array; all: Promise<Uint32Array> } | undefined {
+  const keys: string[] = [];
+  for (const name of names) {
+    const key = nameSortKey(name);
+    if (key === undefined) return undefined;
+    keys.push(key);
+  }
+  const compare = nameOrderOfKeys(names, keys, isDir, asc);
+  const head = firstRows(names.length, headCount, compare);
+  const rows = Array.from({ length: names.length }, (_unused, row) => row);
+  const all = sortInSlices(rows, compare).then((sorted) => Uint32Array.from(sorted));
+  return { head, all };
+}
+
+/** The `count` smallest of rows 0..total-1 by `compare`, sorted: a heap of the best so far. */
+export function firstRows(
+  total: number,
+  count: number,
+  compare: (a: number, b: number) => number,
+): Uint32Array {
+  // A max-heap: its root is the worst of the rows kept, the one a better row replaces.
+  const heap: number[] = [];
+  const swap = (i: number, j: number) => {
+    [heap[i], heap[j]] = [heap[j] as number, heap[i] as number];
+  };
+  const worse = (i: number, j: number) => compare(heap[i] as number, heap[j] as number) > 0;
+  for (let row = 0; row < total; row += 1) {
+    if (heap.length < count) {
+      heap.push(row);
+      for (let at = heap.length - 1; at > 0 && worse(at, (at - 1) >> 1); at = (at - 1) >> 1)
+        swap(at, (at - 1) >> 1);
+      continue;
+    }
+    if (count === 0 || compare(row, heap[0] as number) >= 0) continue;
+    heap[0] = row;
+    for (let at = 0; ;) {
+      const [left, right] = [2 * at + 1, 2 * at + 2];
+      let largest = at;
+      if (left < heap.length && worse(left, largest)) largest = left;
+      if (right < heap.length && worse(right, largest)) largest = right;
+      if (largest === at) break;
+      swap(at, largest);
+      at = largest;
+    }
+  }
+  return Uint32Array.from(heap.sort(compare));
 }
 
 /** Any entries in slices by `compare` (a table's row numbers with comparatorOver). */

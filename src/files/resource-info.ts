@@ -150,11 +150,12 @@ async function readSortedFolder(
 }
 
 function entriesOf(
-  { table, order, numDirs, fill }: SortedFolder,
+  sorted: SortedFolder,
   folder: VirtualPath,
   sorting: Sorting,
   displayPath?: (virtual: VirtualPath) => string,
 ): FolderEntries {
+  const { table, numDirs, fill } = sorted;
   // The entry's info object is made only when it is written.
   const infoAt = (index: number) =>
     listingItemInfo(
@@ -167,20 +168,22 @@ function entriesOf(
       },
       displayPath,
     );
+  const count = sorted.total ?? sorted.order.length;
   const entries: FolderEntries = {
     numDirs,
-    numFiles: order.length - numDirs,
+    numFiles: count - numDirs,
     sorting: { ...sorting },
-    count: order.length,
-    itemsOf: (start, end) => Array.from(order.subarray(start, end), infoAt),
+    count,
+    itemsOf: (start, end) => Array.from(sorted.order.subarray(start, end), infoAt),
   };
   if (!fill) return entries;
-  // Stats still arriving (listing-by-name.ts): a page reads its own, and leaves out the vanished.
+  // Stats still arriving (listing-by-name.ts): a page reads its own, and leaves out the vanished;
+  // `sorted.order` is read at each call, as the whole order may replace its first rows.
   return {
     ...entries,
     prepare: fill,
     itemsOf: (start, end) =>
-      Array.from(order.subarray(start, end))
+      Array.from(sorted.order.subarray(start, end))
         .filter((row) => !Number.isNaN(table.stats[row * statFields]))
         .map(infoAt),
   };

@@ -4,9 +4,12 @@ import { describe, it } from 'node:test';
 import type { SortableItem } from '../../src/files/listing-sort';
 import {
   compareNames,
+  firstRows,
   nameSortKey,
+  rowsByNameInTwoSteps,
   sortListing,
   sortListingInSlices,
+  sortRows,
 } from '../../src/files/listing-sort';
 import type { Sorting } from '../../src/users/user';
 
@@ -21,15 +24,16 @@ function items(count: number): SortableItem[] {
   }));
 }
 
+const sortings: Sorting[] = [
+  { by: 'name', asc: true },
+  { by: 'name', asc: false },
+  { by: 'size', asc: true },
+  { by: 'size', asc: false },
+  { by: 'modified', asc: true },
+  { by: 'modified', asc: false },
+];
+
 describe('sortListingInSlices', () => {
-  const sortings: Sorting[] = [
-    { by: 'name', asc: true },
-    { by: 'name', asc: false },
-    { by: 'size', asc: true },
-    { by: 'size', asc: false },
-    { by: 'modified', asc: true },
-    { by: 'modified', asc: false },
-  ];
   for (const count of [0, 5, 2048, 2049, 9000]) {
     it(`orders ${count} items as the one-go sort does, for every sorting`, async () => {
       for (const sorting of sortings) {
@@ -39,6 +43,72 @@ describe('sortListingInSlices', () => {
       }
     });
   }
+});
+
+describe('sortRows', () => {
+  it('orders a table’s rows as the comparator does, keyed names or not, every sorting', async () => {
+    const asciiOnly = items(9000).filter((item) => nameSortKey(item.name) !== undefined);
+    assert.ok(asciiOnly.length > 5000);
+    for (const list of [asciiOnly, items(3000)])
+      for (const sorting of sortings) {
+        const expected = sortListing(
+          list.map((item) => ({ ...item })),
+          sorting,
+        ).map((item) => item.name);
+        const rows = await sortRows(
+          list.map((item) => item.name),
+          {
+            isDir: (row) => list[row]?.isDir ?? false,
+            size: (row) => list[row]?.size ?? 0,
+            modifiedMs: (row) => list[row]?.modifiedMs ?? 0,
+          },
+          sorting,
+        );
+        assert.deepEqual(
+          Array.from(rows, (row) => list[row]?.name),
+          expected,
+          `${list.length} ${sorting.by} ${sorting.asc}`,
+        );
+      }
+  });
+});
+
+describe('rowsByNameInTwoSteps', () => {
+  it('gives at once the first rows of the order it then gives whole', async () => {
+    const list = items(9000).filter((item) => nameSortKey(item.name) !== undefined);
+    const names = list.map((item) => item.name);
+    const isDir = (row: number) => list[row]?.isDir ?? false;
+    for (const asc of [true, false])
+      for (const headCount of [0, 1, 200, 1000, list.length, list.length + 5]) {
+        const split = rowsByNameInTwoSteps(names, isDir, asc, headCount);
+        assert.ok(split);
+        const all = await split.all;
+        const expected = sortListing(
+          list.map((item) => ({ ...item })),
+          { by: 'name', asc },
+        ).map((item) => item.name);
+        assert.deepEqual(
+          Array.from(all, (row) => names[row]),
+          expected,
+        );
+        assert.deepEqual(Array.from(split.head), Array.from(all.subarray(0, headCount)));
+      }
+  });
+
+  it('declines names the collator must compare', () => {
+    assert.equal(
+      rowsByNameInTwoSteps(['a', 'été'], () => false, true, 10),
+      undefined,
+    );
+  });
+
+  it('picks the smallest rows whatever order they come in', () => {
+    const compare = (a: number, b: number) => a - b;
+    assert.deepEqual(Array.from(firstRows(10, 3, (a, b) => compare(9 - a, 9 - b))), [9, 8, 7]);
+    assert.deepEqual(Array.from(firstRows(10, 4, compare)), [0, 1, 2, 3]);
+    assert.deepEqual(Array.from(firstRows(3, 10, compare)), [0, 1, 2]);
+    assert.deepEqual(Array.from(firstRows(3, 0, compare)), []);
+  });
 });
 
 describe('nameSortKey', () => {
