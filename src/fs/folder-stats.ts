@@ -47,6 +47,26 @@ export interface FolderStatter {
   statAll(folderPath: string, names: readonly string[]): Promise<Float64Array>;
   /** A worker is started and not yet let go. */
   readonly workerRunning: boolean;
+  /** From how many names a folder goes to the worker (workerThreshold unless said). */
+  readonly fromNames?: number;
+}
+
+/**
+ * Folders in a walk (an archive, a search without the index, a folder's size) number in the
+ * hundreds or thousands, one after another: there the messaging pays from a few dozen names,
+ * where a single listing would wait for the worker to start (docs/ARCHIVES.md).
+ */
+export const walkWorkerThreshold = 48;
+
+/** The same worker, for folders of at least `fromNames` names. */
+export function statterFrom(statter: FolderStatter, fromNames: number): FolderStatter {
+  return {
+    statAll: (folderPath, names) => statter.statAll(folderPath, names),
+    get workerRunning() {
+      return statter.workerRunning;
+    },
+    fromNames,
+  };
 }
 
 /**

@@ -227,7 +227,7 @@ function statNamesIn(
   statter: FolderStatter | undefined,
 ): Promise<Float64Array> {
   return folder.use(undefined, (self) =>
-    statter && names.length >= workerThreshold
+    statter && names.length >= (statter.fromNames ?? workerThreshold)
       ? statInWorker(statter, self, names)
       : lstatWindow(self, names),
   );

@@ -9,6 +9,7 @@ import type { FolderHandle, Identity } from './anchored';
 import { hostPathOf, openFolderAt, openFolderPath } from './anchored';
 import { EntryStats } from './entry-stats';
 import type { FolderStatter } from './folder-stats';
+import { statterFrom, walkWorkerThreshold } from './folder-stats';
 import type { FolderDraft, FolderTable } from './list-folder';
 import { draftFolderTable, listFolderEntries, listFolderTable } from './list-folder';
 import type { Location, WalkBase } from './locate';
@@ -274,9 +275,12 @@ export async function openScopedFs(
     return shown && { isDirectory: shown.stats?.isDirectory() ?? false };
   }
 
+  const walkStats = settings.folderStats && statterFrom(settings.folderStats, walkWorkerThreshold);
+
   async function listIn(
     handle: FolderHandle,
     folder: { virtual: VirtualPath; realVirtual: VirtualPath | undefined },
+    statter = settings.folderStats,
   ): Promise<ListedEntry[]> {
     return listFolderEntries(
       handle,
@@ -291,7 +295,7 @@ export async function openScopedFs(
           isBrokenLink: false,
         }),
       },
-      settings.folderStats,
+      statter,
     );
   }
 
@@ -322,7 +326,7 @@ export async function openScopedFs(
   ): AsyncGenerator<ListedEntry> {
     let entries: ListedEntry[];
     try {
-      entries = await listIn(handle, folder);
+      entries = await listIn(handle, folder, walkStats);
     } catch {
       return; // an unreadable folder is skipped, the rest of the walk goes on
     }

@@ -4,7 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createFolderStatter, statFields } from '../../src/fs/folder-stats';
+import { openFolderPath } from '../../src/fs/anchored';
+import type { FolderStatter } from '../../src/fs/folder-stats';
+import {
+  createFolderStatter,
+  statFields,
+  statterFrom,
+  walkWorkerThreshold,
+} from '../../src/fs/folder-stats';
+import { listFolderTable } from '../../src/fs/list-folder';
 import { eventually } from '../helpers/eventually';
 
 describe('folder stats worker', () => {
@@ -36,5 +44,36 @@ describe('folder stats worker', () => {
     const again = await statter.statAll(folder, ['five.txt']);
     assert.equal(again[1], 5);
     await eventually(() => !statter.workerRunning, 'the second worker to be let go');
+  });
+
+  it('takes a walk’s folders of a few dozen names, and leaves smaller ones to the pool', async () => {
+    const many = path.join(folder, 'many');
+    fs.mkdirSync(many);
+    for (let index = 0; index < walkWorkerThreshold; index += 1)
+      fs.writeFileSync(path.join(many, `f-${index}`), 'x'.repeat(index));
+    const asked: number[] = [];
+    const worker = createFolderStatter(50);
+    const counting: FolderStatter = {
+      statAll: (at, names) => {
+        asked.push(names.length);
+        return worker.statAll(at, names);
+      },
+      workerRunning: false,
+    };
+    const walk = statterFrom(counting, walkWorkerThreshold);
+    const listed = { isListed: () => true, describeLink: () => Promise.resolve(undefined) };
+    const handle = await openFolderPath(many);
+    try {
+      const table = await listFolderTable(handle, listed, walk);
+      assert.equal(table.names.length, walkWorkerThreshold);
+      for (const [row, name] of table.names.entries())
+        assert.equal(table.stats[row * statFields + 1], Number(name.slice(2)), name);
+      fs.rmSync(path.join(many, 'f-0'));
+      await listFolderTable(handle, listed, walk);
+    } finally {
+      handle.release();
+    }
+    assert.deepEqual(asked, [walkWorkerThreshold], 'one folder of 48 names, then 47 in the pool');
+    await eventually(() => !worker.workerRunning, 'the worker to be let go');
   });
 });
