@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { median, printTable, startBenchServer } from './bench-server';
+import type { GoalRow } from './bench-server';
+import { median, printTable, ratioAtMost, recordGoals, startBenchServer } from './bench-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const runs = Number(valueOf('--runs') ?? 3);
@@ -280,10 +281,13 @@ try {
       '/health max ms',
     ],
   ];
+  const goals: GoalRow[] = [];
   for (const row of rows) {
     const drawer = median(row.drawer.map((sample) => sample.seconds));
     const baseline = median(row.baseline.map((sample) => sample.seconds));
     const ratio = drawer / baseline;
+    if (row.goal !== undefined)
+      goals.push(ratioAtMost(`${row.work} vs ${row.baselineName}`, ratio, row.goal));
     table.push([
       row.work,
       drawer.toFixed(2),
@@ -299,6 +303,7 @@ try {
     ]);
   }
   printTable(table);
+  recordGoals(goals);
   console.log(
     `runs: ${rows
       .map(

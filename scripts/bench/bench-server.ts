@@ -57,3 +57,27 @@ export function printTable(rows: (string | number)[][]): void {
   for (const row of rows)
     console.log(row.map((cell, column) => String(cell).padEnd(widths[column] ?? 0)).join('  '));
 }
+
+/** One figure against its goal, for the summary `npm run bench` prints after every benchmark. */
+export interface GoalRow {
+  work: string;
+  /** The figure, with its unit ("1.21×", "192 ms", "+41 MB"). */
+  figure: string;
+  goal: string;
+  met: boolean;
+}
+
+/**
+ * Adds figures to the summary of the whole run: run.ts names a file in BENCH_SUMMARY and prints
+ * what every benchmark appended there once all have run. A benchmark run alone prints none.
+ */
+export function recordGoals(rows: GoalRow[]): void {
+  const file = process.env.BENCH_SUMMARY;
+  if (!file) return;
+  fs.appendFileSync(file, rows.map((row) => `${JSON.stringify(row)}\n`).join(''));
+}
+
+/** "≤ 1.5×" style goals on a ratio, met when the ratio is at most the goal. */
+export function ratioAtMost(work: string, ratio: number, goal: number): GoalRow {
+  return { work, figure: `${ratio.toFixed(2)}×`, goal: `≤ ${goal}×`, met: ratio <= goal };
+}

@@ -9,6 +9,8 @@ import {
   median,
   peakRssMb,
   printTable,
+  ratioAtMost,
+  recordGoals,
   rssMb,
   startBenchServer,
   timeCommand,
@@ -160,6 +162,29 @@ try {
   console.log(
     `server RSS: idle ${idle.toFixed(0)} MB, peak over ${runs} listings ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`,
   );
+  const firstByte = median(api.map((run) => run.firstByteMs));
+  const coldPage = median(coldPages.map((run) => run.totalMs));
+  recordGoals([
+    ratioAtMost(`listing of ${files.toLocaleString()} entries vs ls -l`, apiTotal / ls, 1.5),
+    {
+      work: 'listing: first byte',
+      figure: `${ms(firstByte)} ms`,
+      goal: '≤ 50 ms',
+      met: firstByte <= 50,
+    },
+    {
+      work: `listing: peak RSS above idle over ${runs} listings`,
+      figure: `+${(peak - idle).toFixed(0)} MB`,
+      goal: '≤ 64 MB',
+      met: peak - idle <= 64,
+    },
+    {
+      work: 'paged listing: first page, cold',
+      figure: `${ms(coldPage)} ms`,
+      goal: '≤ 200 ms',
+      met: coldPage <= 200,
+    },
+  ]);
 } finally {
   await server.stop();
   fs.rmSync(server.dir, { recursive: true, force: true });

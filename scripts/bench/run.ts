@@ -4,7 +4,10 @@
 // their helpers. Names pick some of them; flags are passed to each one run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import type { GoalRow } from './bench-server';
+import { printTable } from './bench-server';
 
 const folder = import.meta.dirname;
 const available = fs
@@ -25,14 +28,32 @@ if (unknown.length > 0) {
 }
 
 const failed: string[] = [];
+const summary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'drawer-bench-summary-')), 'goals');
+fs.writeFileSync(summary, '');
 for (const name of names.length > 0 ? names : available) {
   console.log(`\n== ${name} ==`);
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(folder, `${name}.ts`), ...flags],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env: { ...process.env, BENCH_SUMMARY: summary } },
   );
   if (result.status !== 0) failed.push(name);
+}
+const goals = fs
+  .readFileSync(summary, 'utf8')
+  .split('\n')
+  .filter((line) => line !== '')
+  .map((line) => JSON.parse(line) as GoalRow);
+fs.rmSync(path.dirname(summary), { recursive: true, force: true });
+if (goals.length > 0) {
+  const load = os.loadavg().map((value) => value.toFixed(1));
+  console.log(`\n== goals (load average ${load.join(' ')} at the end) ==`);
+  printTable([
+    ['work', 'figure', 'goal', ''],
+    ...goals.map((goal) => [goal.work, goal.figure, goal.goal, goal.met ? 'met' : 'MISSED']),
+  ]);
+  const missed = goals.filter((goal) => !goal.met).length;
+  console.log(`${goals.length - missed} of ${goals.length} goals met in this run`);
 }
 if (failed.length > 0) {
   console.error(`\nfailed: ${failed.join(', ')}`);

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { TestServer } from '../../test/helpers/server';
 import { startServer } from '../../test/helpers/server';
 import { buildServer } from '../build-server';
-import { median, printTable, rssMb, timeCommand } from './bench-server';
+import type { GoalRow } from './bench-server';
+import { median, printTable, ratioAtMost, recordGoals, rssMb, timeCommand } from './bench-server';
 
 const runsIndex = process.argv.indexOf('--runs');
 const queryRuns = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 20;
@@ -130,6 +131,7 @@ const token = await server.adminToken();
 const rows: (string | number)[][] = [
   ['what', 'p50 ms', 'p95 ms', 'results', 'baseline ms', 'ratio'],
 ];
+const goals: GoalRow[] = [];
 for (const term of terms) {
   const times: number[] = [];
   let results = 0;
@@ -144,6 +146,12 @@ for (const term of terms) {
     results = response.text.split('\n').length - 1;
   }
   const baseline = findIname.get(term) ?? NaN;
+  goals.push({
+    work: `search "${term}" (${results.toLocaleString()} results), p50`,
+    figure: `${median(times).toFixed(1)} ms`,
+    goal: '≤ 30 ms',
+    met: median(times) <= 30,
+  });
   rows.push([
     `search "${term}" (find -iname)`,
     median(times).toFixed(1),
@@ -191,4 +199,14 @@ printTable([
   [`RSS after the ${terms.length * queryRuns} queries`, queriedRss.toFixed(0)],
   ['RSS 10 s later', settledRss.toFixed(0)],
   ['index arrays and strings (its own count)', built.megabytes],
+]);
+recordGoals([
+  ...goals,
+  ratioAtMost('search index build vs find -printf', built.ms / findPrintf, 1.5),
+  {
+    work: 'search index memory (its arrays and strings)',
+    figure: `${built.megabytes} MB`,
+    goal: '≤ 128 MB',
+    met: built.megabytes <= 128,
+  },
 ]);

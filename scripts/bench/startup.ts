@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../test/helpers/cli';
 import { packageSea, writeExecutable } from '../package-sea';
+import { recordGoals } from './bench-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bundle = path.join(root, 'build', 'drawer.cjs');
@@ -215,6 +216,25 @@ async function main(): Promise<void> {
         `${medianOf(target, (sample) => sample.cpuMs).toFixed(0)} ms`,
         `${rss.toFixed(1)} MB (${medianOf(target, (sample) => sample.anonMb).toFixed(1)} + ${medianOf(target, (sample) => sample.fileMb).toFixed(1)})`,
         `${(rss / minimalRss).toFixed(2)}`,
+      ]);
+    }
+    const shipped = targets.find((target) => target.label === 'executable, stripped');
+    if (shipped) {
+      const start = medianOf(shipped, (sample) => sample.startMs);
+      const rss = medianOf(shipped, (sample) => sample.idleRssMb) / minimalRss;
+      recordGoals([
+        {
+          work: `start to first response (${shipped.label})`,
+          figure: `${start.toFixed(0)} ms`,
+          goal: '≤ 300 ms',
+          met: start <= 300,
+        },
+        {
+          work: 'idle RSS vs a minimal HTTP server, same runtime',
+          figure: `${rss.toFixed(2)}×`,
+          goal: '≤ 1.3×',
+          met: rss <= 1.3,
+        },
       ]);
     }
     const widths =

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { median, printTable, rssMb, startBenchServer } from './bench-server';
+import { median, printTable, recordGoals, rssMb, startBenchServer } from './bench-server';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
@@ -384,6 +384,28 @@ printTable([
     ratio('tusSmall', 'sinkSyncSmall'),
     '',
   ],
+]);
+const ratioOf = (figure: Figure, base: Figure) =>
+  median(results.map((run) => run[figure] / run[base]));
+recordGoals([
+  {
+    work: `uploads: ${sizeMb} MiB through tus vs the sink`,
+    figure: `${ratioOf('tusBig', 'sinkBig').toFixed(2)}×`,
+    goal: '≥ 0.9×',
+    met: ratioOf('tusBig', 'sinkBig') >= 0.9,
+  },
+  {
+    work: `uploads: RSS above idle during the ${sizeMb} MiB`,
+    figure: `${mid('tusBigRss').toFixed(1)} MB`,
+    goal: '≤ 32 MB',
+    met: mid('tusBigRss') <= 32,
+  },
+  {
+    work: `uploads: ${files} × 4 KiB via POST vs the sink`,
+    figure: `${ratioOf('postSmall', 'sinkSmall').toFixed(2)}×`,
+    goal: '≥ 0.7×',
+    met: ratioOf('postSmall', 'sinkSmall') >= 0.7,
+  },
 ]);
 const each = (figure: Figure, digits = 0) =>
   results.map((run) => run[figure].toFixed(digits)).join(' / ');
