@@ -10,7 +10,6 @@ import { openFileAt } from '../fs/anchored';
 import type { StatsView } from '../fs/entry-stats';
 import { openResolvedFile, streamOf } from '../fs/fs-read';
 import type { ListedReader } from '../fs/listed-reader';
-import { createListedReader } from '../fs/listed-reader';
 import type { ExistingResolved, ListedEntry, Resolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import {
@@ -204,7 +203,7 @@ export async function archiveAnswer(
 
   const abort = new AbortController();
   const { watcher } = options;
-  const reader = createListedReader();
+  const reader = fsView.listedReader();
   const archive = createArchiveStream(
     algo,
     archiveEntries(fsView, selected, common, reader, abort.signal),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Identity } from './anchored';
 import { FolderHandle, isSameIdentity } from './anchored';
 import { createFolderStatter } from './folder-stats';
+import { createListedReaderPool } from './listed-reader';
 import { isPartialUploadName } from './fs-partial';
 import { isUploadTempName } from './fs-write';
 import type { PausePoint } from './pause-points';
@@ -67,6 +68,7 @@ export function createFsSettings(
     databaseFolder,
     pause,
     folderStats: createFolderStatter(),
+    listedReaders: createListedReaderPool(),
   };
 }
 

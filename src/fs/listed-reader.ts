@@ -20,6 +20,13 @@ export const listedReadWorkerBundle: WorkerBundle = {
 /** Requests sent together; a batch also leaves at the end of the current turn of the loop. */
 const maxBatch = 64;
 
+/**
+ * A worker left idle by the last archive waits this long for the next one: starting a worker
+ * was most of a small archive's time (about 30 ms for one file, docs/ARCHIVES.md), and an idle
+ * server should not keep its heap for long.
+ */
+const defaultIdleMs = 5_000;
+
 export interface ListedReader {
   /**
    * The first `size` bytes of `name` in `parent` (fewer if it shrank), or undefined when it is
@@ -32,8 +39,15 @@ export interface ListedReader {
     expected: Identity,
     size: number,
   ): Promise<Buffer | undefined>;
-  /** Ends the worker once the batch it holds is done; reads not yet sent reject. */
+  /** Ends the reader once the batch it holds is done; reads not yet sent reject. */
   close(): void;
+}
+
+/** Hands out readers: one worker each, and at most one worker kept idle between them. */
+export interface ListedReaderPool {
+  reader(): ListedReader;
+  /** Workers started so far: how often one was not there to reuse. */
+  readonly workersStarted: number;
 }
 
 interface Waiting {
@@ -42,14 +56,85 @@ interface Waiting {
   fail: (error: Error) => void;
 }
 
+/** A worker thread and whether it can still be given work. */
+interface PooledWorker {
+  worker: Worker;
+  usable: boolean;
+}
+
+export function createListedReaderPool(idleMs = defaultIdleMs): ListedReaderPool {
+  let idle: PooledWorker | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let workersStarted = 0;
+
+  const start = (): PooledWorker => {
+    workersStarted += 1;
+    const code = workerSource(listedReadWorkerBundle, import.meta.url);
+    const worker = new Worker(code.source, {
+      eval: !code.isFile,
+      resourceLimits: { maxOldGenerationSizeMb: 32 },
+    });
+    const pooled: PooledWorker = { worker, usable: true };
+    const unusable = () => {
+      pooled.usable = false;
+      if (idle === pooled) idle = undefined;
+    };
+    worker.on('error', unusable);
+    worker.on('exit', unusable);
+    return pooled;
+  };
+
+  /** Not terminate(): a worker stopped between its open and close calls would leak the descriptor. */
+  const end = (pooled: PooledWorker) => {
+    pooled.usable = false;
+    pooled.worker.postMessage('close');
+  };
+
+  const acquire = (): PooledWorker => {
+    clearTimeout(idleTimer);
+    const reused = idle;
+    idle = undefined;
+    if (reused?.usable) {
+      reused.worker.ref();
+      return reused;
+    }
+    return start();
+  };
+
+  /** A worker whose reader is done and owes no answers: kept for the next archive, or ended. */
+  const release = (pooled: PooledWorker) => {
+    if (!pooled.usable) return;
+    if (idle) return end(pooled);
+    idle = pooled;
+    pooled.worker.unref();
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (idle !== pooled) return;
+      idle = undefined;
+      end(pooled);
+    }, idleMs);
+    idleTimer.unref();
+  };
+
+  return {
+    reader: () => createListedReader(acquire, release),
+    get workersStarted() {
+      return workersStarted;
+    },
+  };
+}
+
 /**
  * One open, fstat, read and close per small file cost the event loop about 40 µs of thread-pool
  * round trips on a 2-core machine, more than the file's bytes (docs/ARCHIVES.md). A worker does
- * them with blocking calls, a batch per message, and the loop only copies the bytes. The worker
- * starts with the first read and ends with close(): one per archive download.
+ * them with blocking calls, a batch per message, and the loop only copies the bytes. The reader
+ * takes a worker with its first read and gives it back once closed and answered.
  */
-export function createListedReader(): ListedReader {
-  let worker: Worker | undefined;
+function createListedReader(
+  acquire: () => PooledWorker,
+  release: (pooled: PooledWorker) => void,
+): ListedReader {
+  let pooled: PooledWorker | undefined;
   let queued: Waiting[] = [];
   let flushScheduled = false;
   let nextId = 1;
@@ -62,25 +147,36 @@ export function createListedReader(): ListedReader {
     sent.clear();
   };
 
-  const started = (): Worker => {
-    if (worker) return worker;
-    const code = workerSource(listedReadWorkerBundle, import.meta.url);
-    const started = new Worker(code.source, {
-      eval: !code.isFile,
-      resourceLimits: { maxOldGenerationSizeMb: 32 },
-    });
-    started.on('message', (reply: ListedReadReply) => {
-      const batch = sent.get(reply.id);
-      sent.delete(reply.id);
-      batch?.forEach((waiting, index) =>
-        waiting.settle(reply.results[index] as ListedReadResult, reply.bytes),
-      );
-    });
-    started.on('error', (error) => failAll(error));
-    started.on('exit', () => failAll(new AppError('fs.badPath', 'the file reader stopped')));
-    worker = started;
-    return started;
+  const onMessage = (reply: ListedReadReply) => {
+    const batch = sent.get(reply.id);
+    sent.delete(reply.id);
+    batch?.forEach((waiting, index) =>
+      waiting.settle(reply.results[index] as ListedReadResult, reply.bytes),
+    );
+    giveBackWhenDone();
   };
+  const onError = (error: Error) => failAll(error);
+  const onExit = () => failAll(new AppError('fs.badPath', 'the file reader stopped'));
+
+  const taken = (): Worker => {
+    if (pooled) return pooled.worker;
+    pooled = acquire();
+    pooled.worker.on('message', onMessage);
+    pooled.worker.on('error', onError);
+    pooled.worker.on('exit', onExit);
+    return pooled.worker;
+  };
+
+  /** Batches sent keep their folders held until answered: the worker goes back after the last. */
+  function giveBackWhenDone() {
+    if (!closed || sent.size > 0 || !pooled) return;
+    const done = pooled;
+    pooled = undefined;
+    done.worker.off('message', onMessage);
+    done.worker.off('error', onError);
+    done.worker.off('exit', onExit);
+    release(done);
+  }
 
   const flush = () => {
     flushScheduled = false;
@@ -89,7 +185,7 @@ export function createListedReader(): ListedReader {
     const batch: ListedReadBatch = { id, requests: queued.map((waiting) => waiting.request) };
     sent.set(id, queued);
     queued = [];
-    started().postMessage(batch);
+    taken().postMessage(batch);
   };
 
   return {
@@ -125,9 +221,7 @@ export function createListedReader(): ListedReader {
       for (const waiting of queued)
         waiting.fail(new AppError('fs.badPath', 'the reader was closed'));
       queued = [];
-      // Not terminate(): a worker stopped between its open and close calls would leak the
-      // descriptor, and batches already sent keep their folders held until they are answered.
-      worker?.postMessage('close');
+      giveBackWhenDone();
     },
   };
 }

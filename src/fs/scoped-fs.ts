@@ -10,6 +10,8 @@ import { hostPathOf, openFolderAt, openFolderPath } from './anchored';
 import { EntryStats } from './entry-stats';
 import type { FolderStatter } from './folder-stats';
 import { statterFrom, walkWorkerThreshold } from './folder-stats';
+import type { ListedReader, ListedReaderPool } from './listed-reader';
+import { createListedReaderPool } from './listed-reader';
 import type { FolderDraft, FolderTable } from './list-folder';
 import { draftFolderTable, listFolderEntries, listFolderTable } from './list-folder';
 import type { Location, WalkBase } from './locate';
@@ -36,6 +38,8 @@ export interface FsSettings {
   pause: PausePoint;
   /** Big folders' entries are stat'ed off the event loop. */
   folderStats?: FolderStatter;
+  /** Archives read small files on a worker thread, kept between archives. */
+  listedReaders?: ListedReaderPool;
 }
 
 /**
@@ -112,6 +116,8 @@ export interface ScopedFs {
   describeLink(virtual: VirtualPath): Promise<{ isDirectory: boolean } | undefined>;
   /** Every visible entry below `start`, depth first, without following symlinked folders. */
   walk(start: Resolved, signal?: AbortSignal): AsyncGenerator<ListedEntry>;
+  /** A reader of the files a walk lists, on a worker thread (archives); close it when done. */
+  listedReader(): ListedReader;
   /** Closes the handles of a resolved path now (long loops over many paths). */
   release(resolved: Resolved): void;
   /** Closes every handle the view still holds; the view is unusable afterwards. */
@@ -275,6 +281,8 @@ export async function openScopedFs(
     return shown && { isDirectory: shown.stats?.isDirectory() ?? false };
   }
 
+  // Settings made by hand (tests) may have no pool: such a view keeps no worker idle.
+  const listedReaders = settings.listedReaders ?? createListedReaderPool(0);
   const walkStats = settings.folderStats && statterFrom(settings.folderStats, walkWorkerThreshold);
 
   async function listIn(
@@ -375,6 +383,7 @@ export async function openScopedFs(
     draftTable,
     describeLink: describeLinkAt,
     walk,
+    listedReader: () => listedReaders.reader(),
     release,
     close,
     pause: settings.pause,

@@ -122,6 +122,7 @@ export function confineToShare(fsView: ScopedFs, root: Resolved): ScopedFs {
     async *walk(start, signal) {
       for await (const entry of fsView.walk(start, signal)) if (await keeps(entry)) yield entry;
     },
+    listedReader: () => fsView.listedReader(),
   };
 }
 
