@@ -170,14 +170,25 @@ export async function sortRows(
 ): Promise<Uint32Array> {
   const keys = names.map((name) => nameSortKey(name) ?? null);
   if (sorting.by === 'name' && keys.every((key) => key !== null))
-    return sortRowsByKeys(names, keys as string[], columns.isDir, sorting.asc);
-  const rows = Array.from({ length: names.length }, (_unused, row) => row);
+    return rowsSortedBy(
+      names.length,
+      nameOrderOfKeys(names, keys as string[], columns.isDir, sorting.asc),
+    );
   const byRow: SortColumns<number> = {
     ...columns,
     name: (row) => names[row] as string,
     key: (row) => keys[row] ?? null,
   };
-  return Uint32Array.from(await sortInSlices(rows, comparatorOver(byRow, sorting)));
+  return rowsSortedBy(names.length, comparatorOver(byRow, sorting));
+}
+
+/** Rows 0 to count - 1 in `compare`'s order, sorted in slices. */
+async function rowsSortedBy(
+  count: number,
+  compare: (a: number, b: number) => number,
+): Promise<Uint32Array> {
+  const rows = Array.from({ length: count }, (_unused, row) => row);
+  return Uint32Array.from(await sortInSlices(rows, compare));
 }
 
 /**
@@ -201,17 +212,6 @@ function nameOrderOfKeys(
   };
 }
 
-async function sortRowsByKeys(
-  names: readonly string[],
-  keys: readonly string[],
-  isDir: (row: number) => boolean,
-  asc: boolean,
-): Promise<Uint32Array> {
-  const compare = nameOrderOfKeys(names, keys, isDir, asc);
-  const rows = Array.from({ length: names.length }, (_unused, row) => row);
-  return Uint32Array.from(await sortInSlices(rows, compare));
-}
-
 /**
  * A table's rows by name in two steps: its first `headCount` rows now, and all of them when
  * sorted (in slices, as sortRows), for a folder's first page that need not wait for the whole
@@ -231,10 +231,10 @@ export function rowsByNameInTwoSteps(
     keys.push(key);
   }
   const compare = nameOrderOfKeys(names, keys, isDir, asc);
-  const head = firstRows(names.length, headCount, compare);
-  const rows = Array.from({ length: names.length }, (_unused, row) => row);
-  const all = sortInSlices(rows, compare).then((sorted) => Uint32Array.from(sorted));
-  return { head, all };
+  return {
+    head: firstRows(names.length, headCount, compare),
+    all: rowsSortedBy(names.length, compare),
+  };
 }
 
 /** The `count` smallest of rows 0..total-1 by `compare`, sorted: a heap of the best so far. */

@@ -55,10 +55,10 @@ function offsetMinutesAt(millis: number): number {
 }
 
 /** Each second's wall-clock text and zone, as a listing asks for many in the same seconds. */
-const wallBySecond = new Map<number, string>();
+const wallBySecond = new Map<number, readonly [wall: string, zone: string]>();
 
-/** "YYYY-MM-DDTHH:MM:SS" in the server's offset, then the zone after a tab: the second's text. */
-function wallAndZone(seconds: number): string {
+/** "YYYY-MM-DDTHH:MM:SS" in the server's offset, and the zone ("Z" or "+02:00"). */
+function wallAndZone(seconds: number): readonly [wall: string, zone: string] {
   let known = wallBySecond.get(seconds);
   if (known === undefined) {
     const millis = seconds * 1000;
@@ -67,7 +67,7 @@ function wallAndZone(seconds: number): string {
     const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
     const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
     const zone = offsetMinutes === 0 ? 'Z' : `${offsetMinutes < 0 ? '-' : '+'}${hours}:${minutes}`;
-    known = `${wall}\t${zone}`;
+    known = [wall, zone];
     if (wallBySecond.size > 10_000) wallBySecond.clear();
     wallBySecond.set(seconds, known);
   }
@@ -82,10 +82,7 @@ function wallAndZone(seconds: number): string {
  */
 export function formatModified(mtimeMs: number): string {
   const micros = Math.round(mtimeMs * 1000);
-  const known = wallAndZone(Math.floor(micros / 1_000_000));
-  const tab = known.indexOf('\t');
-  const wall = known.slice(0, tab);
-  const zone = known.slice(tab + 1);
+  const [wall, zone] = wallAndZone(Math.floor(micros / 1_000_000));
   let fraction = ((micros % 1_000_000) + 1_000_000) % 1_000_000;
   if (fraction === 0) return `${wall}${zone}`;
   let digits = 6;
