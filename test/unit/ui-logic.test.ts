@@ -3,15 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { encodePath } from '../../ui/api/client';
 import type { ApiClient, Query } from '../../ui/api/client';
-import {
-  downloadFolder,
-  downloadLink,
-  filesUrl,
-  joinPath,
-  normalizePath,
-  parentPath,
-  samePath,
-} from '../../ui/api/resources';
+import { filesUrl, joinPath, normalizePath, parentPath, samePath } from '../../ui/api/paths';
+import { downloadFolder, downloadLink } from '../../ui/api/resource-links';
 import { pathFromPathname } from '../../ui/components/current-path';
 import { requireAdmin, requireSession, safeRedirect } from '../../ui/routes/guards';
 import { crumbsOf } from '../../ui/routes/files/breadcrumbs';

@@ -12,7 +12,8 @@ import type {
 import { config } from '../config';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
-import { normalizePath, versionKey } from './resources';
+import { normalizePath } from './paths';
+import { versionKey } from './resources';
 
 /** A link as the owner's screens show it (GET /api/share, /api/shares). */
 export type ShareLink = ShareView;

@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, encodePath } from './client';
 import type { ApiClient } from './client';
-import { normalizePath } from './resources';
+import { normalizePath } from './paths';
 import type { Site } from './site';
 import { siteKey } from './site';
 

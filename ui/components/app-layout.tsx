@@ -2,19 +2,24 @@
 import { Outlet, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { promptComponents } from '../prompts/registry';
 import { closePrompt, isModal, promptStore, showPrompt, usePrompt } from '../state/prompt';
 import { useSession } from '../state/session';
+import { config } from '../config';
 import { Header } from './header';
 import { layoutPanels } from './extension-points';
-import './shell-extension';
 import './site-extension';
 import { HeaderSlotContext } from './header-actions';
 import { ProgressBar } from './progress-bar';
-import { PromptHost } from './prompt-host';
 import { Sidebar } from './sidebar';
 import { TransferSlot } from './transfer-slot';
+import { useLoaded } from './use-loaded';
 import { useIsMobile } from './use-media';
+
+// The shell plugs in only where the server runs commands at all; elsewhere its code never loads.
+if (config.EnableExec) await import('./shell-extension');
+
+// The prompts' host and their registry load with the first prompt: the first screen opens none.
+const loadPromptHost = () => import('./prompt-host').then((module) => module.PromptHost);
 
 const collapsedKey = 'drawer.sidebarCollapsed';
 
@@ -27,11 +32,7 @@ function useGlobalKeys(): void {
         showPrompt('help', {});
       } else if (event.key === 'Escape' && promptStore.get()) {
         closePrompt();
-      } else if (
-        (event.ctrlKey || event.metaKey) &&
-        event.key.toLowerCase() === 'f' &&
-        promptComponents.search
-      ) {
+      } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
         event.preventDefault();
         showPrompt('search', {});
       }
@@ -47,6 +48,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const mobile = useIsMobile();
   const prompt = usePrompt();
   const session = useSession();
+  const PromptHost = useLoaded(loadPromptHost, prompt !== null);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   useGlobalKeys();
@@ -88,7 +90,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
             <Panel key={index} />
           ))}
         </div>
-        <PromptHost />
+        {PromptHost && <PromptHost />}
       </div>
     </HeaderSlotContext.Provider>
   );

@@ -1,6 +1,6 @@
 // The virtual path shown by the current URL: /files/a%20b/c.txt → { path: '/a b/c.txt', isDir: false }.
 import { useLocation } from '@tanstack/react-router';
-import { samePath } from '../api/resources';
+import { samePath } from '../api/paths';
 import { useCurrentResource } from '../state/current';
 
 export interface LocatedPath {

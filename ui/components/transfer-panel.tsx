@@ -18,7 +18,7 @@ import {
 } from '../state/upload-queue';
 import { dismissArchives, useArchiveDownloads } from '../state/archive-downloads';
 import { ArchiveRow } from './archive-row';
-import { formatDuration } from './format';
+import { formatDuration } from './format-duration';
 import { IconButton } from './icon-button';
 import { TransferRow } from './transfer-row';
 

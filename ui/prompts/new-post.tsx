@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolated } from '../components/bidi';
-import { filesUrl } from '../api/resources';
+import { filesUrl } from '../api/paths';
 import { createPost, refreshSite, sectionOf } from '../api/site-posts';
 import { useApi } from '../api/use-api';
 import type { PromptPropsMap } from '../state/prompt';

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseName, parentPath } from '../api/resources';
+import { baseName, parentPath } from '../api/paths';
 import { siteQuery } from '../api/site';
 import { publishPost, refreshSite } from '../api/site-posts';
 import type { BuildReport } from '../api/site-posts';

@@ -2,7 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { filesUrl, joinPath, parentPath, transferResource } from '../api/resources';
+import { filesUrl, joinPath, parentPath } from '../api/paths';
+import { transferResource } from '../api/resource-changes';
 import { useApi } from '../api/use-api';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseName } from '../api/resources';
+import { baseName } from '../api/paths';
 import { cancelSchedule, publishPost, publishStatusQuery, refreshSite } from '../api/site-posts';
 import type { BuildReport } from '../api/site-posts';
 import { useApi } from '../api/use-api';

@@ -26,7 +26,7 @@ import {
 } from '../api/share-limits';
 import type { ByteUnit } from '../api/share-limits';
 import { useApi } from '../api/use-api';
-import { notifyError } from '../components/describe-error';
+import { notifyError } from '../components/notify-error';
 import { formatDate, formatRelative } from '../components/format';
 import { IconButton } from '../components/icon-button';
 import { Icon } from '../components/icons';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesUrl, normalizePath, samePath } from '../api/resources';
+import { filesUrl, normalizePath, samePath } from '../api/paths';
 import type { ResourceItem } from '../api/resources';
 import { useApi } from '../api/use-api';
 import { conflictingNames, refreshListings, transferItems } from '../routes/files/transfer';

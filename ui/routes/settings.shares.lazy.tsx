@@ -12,7 +12,7 @@ import type { ShareLink } from '../api/shares';
 import { usersQuery } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { AppLink } from '../components/app-link';
-import { notifyError } from '../components/describe-error';
+import { notifyError } from '../components/notify-error';
 import { errorKindOf } from '../components/error-kind';
 import { ErrorMessage } from '../components/error-page';
 import { formatDate, formatRelative } from '../components/format';

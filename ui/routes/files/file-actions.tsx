@@ -7,7 +7,7 @@ import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { updateOwnPreferences } from '../../api/users';
 import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { fileActions } from '../../components/extension-points';
 import { HeaderActions } from '../../components/header-actions';
 import { IconButton } from '../../components/icon-button';

@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Resource } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { clipboardStore } from '../../state/clipboard';
 import { promptStore, showPrompt } from '../../state/prompt';
 import { clearSelection, selectionStore } from '../../state/selection';

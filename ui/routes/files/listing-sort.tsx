@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { updateOwnPreferences } from '../../api/users';
 import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { Icon } from '../../components/icons';
 import type { SortKey, Sorting } from '../../../src/api/users';
 import { useUser } from '../../state/session';

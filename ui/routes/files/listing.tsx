@@ -8,11 +8,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesUrl, isBigFolder, mayHaveThumb, previewLink } from '../../api/resources';
+import { filesUrl } from '../../api/paths';
+import { isBigFolder, mayHaveThumb, previewLink } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { Icon } from '../../components/icons';
 import { useElementWidth } from '../../components/use-media';
 import {

@@ -1,13 +1,9 @@
 // Moving and copying items with a conflict check first (move/copy prompts, drag and drop, paste).
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import {
-  joinPath,
-  parentPath,
-  resourceQuery,
-  samePath,
-  transferResource,
-} from '../../api/resources';
+import { joinPath, parentPath, samePath } from '../../api/paths';
+import { transferResource } from '../../api/resource-changes';
+import { resourceQuery } from '../../api/resources';
 import type { ResourceItem } from '../../api/resources';
 import { showPrompt } from '../../state/prompt';
 import type { ConflictChoice } from '../../state/prompt';

@@ -2,8 +2,9 @@
 // empty folders, then the files into the transfer queue.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { createFolder, joinPath } from '../../api/resources';
-import { notifyError } from '../../components/describe-error';
+import { joinPath } from '../../api/paths';
+import { createFolder } from '../../api/resource-changes';
+import { notifyError } from '../../components/notify-error';
 import { freeName } from '../../state/keep-both-name';
 import { showPrompt } from '../../state/prompt';
 import type { ConflictChoice } from '../../state/prompt';

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Resource } from '../../api/resources';
 import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { promptStore } from '../../state/prompt';
 import type { FilesScreenKind } from './file-actions';
 import type { handleFileKey } from './file-keys';

@@ -1,6 +1,6 @@
 // The public share page's URL: /share/{hash}/{sub/folder}, the sub-folder only for folder shares.
 import { encodePath } from '../../api/client';
-import { normalizePath } from '../../api/resources';
+import { normalizePath } from '../../api/paths';
 
 export interface ShareAddress {
   hash: string;
