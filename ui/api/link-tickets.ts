@@ -5,8 +5,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { sessionStore, useSession } from '../state/session';
 import type { ApiClient } from './client';
+import { queryKeys } from './query-keys';
 import type { Ticket, TicketScope } from './tickets';
-import { ticketsKey } from './tickets';
 import { useApi } from './use-api';
 
 /**
@@ -19,7 +19,7 @@ const ticketFreshMs = 5 * 60_000;
 export function ticketQuery(api: ApiClient, scope: TicketScope, path: string) {
   const session = sessionStore.get()?.sid ?? '';
   return queryOptions({
-    queryKey: [...ticketsKey, session, scope, path],
+    queryKey: queryKeys.ticket(session, scope, path),
     queryFn: () => api.json<Ticket>('POST', 'api/tickets', { json: { scope, path } }),
     staleTime: ticketFreshMs,
     gcTime: ticketFreshMs,

@@ -4,6 +4,7 @@ import type { ChecksumAlgorithm, FolderSize } from '../../src/api/resources';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
 import { normalizePath } from './paths';
+import { queryKeys } from './query-keys';
 import type { Resource } from './resources';
 import { resourceUrl } from './resources';
 
@@ -11,7 +12,7 @@ import { resourceUrl } from './resources';
 export function folderSizeQuery(api: ApiClient, virtualPath: string) {
   const path = normalizePath(virtualPath);
   return queryOptions({
-    queryKey: ['folderSize', path],
+    queryKey: queryKeys.folderSize(path),
     queryFn: ({ signal }) => api.json<FolderSize>('GET', `api/size${encodePath(path)}`, { signal }),
   });
 }

@@ -1,5 +1,5 @@
 // Files and folders as the files screen reads them: the types, the queries of a whole listing or a
-// file and of a big folder's pages, and the thumbnails a listing shows.
+// file and of a big folder's pages (keys from query-keys.ts), and the thumbnails a listing shows.
 // What changes files is in resource-changes.ts, the links that open one in resource-links.ts.
 import { queryOptions } from '@tanstack/react-query';
 import type { FolderPage, ResourceInfo } from '../../src/api/resources';
@@ -7,6 +7,7 @@ import { config } from '../config';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
 import { normalizePath } from './paths';
+import { queryKeys } from './query-keys';
 import type { Ticket } from './tickets';
 import { ticketParams } from './tickets';
 
@@ -34,7 +35,7 @@ export function resourceUrl(virtualPath: string): string {
 export function resourceQuery(api: ApiClient, virtualPath: string) {
   const path = normalizePath(virtualPath);
   return queryOptions({
-    queryKey: ['resource', path],
+    queryKey: queryKeys.resource(path),
     queryFn: ({ signal }) => api.json<Resource>('GET', resourceUrl(path), { signal }),
   });
 }
@@ -57,7 +58,7 @@ export function isBigFolder(resource: Resource | ResourcePage): resource is Reso
 export function resourcePageQuery(api: ApiClient, virtualPath: string, offset: number) {
   const path = normalizePath(virtualPath);
   return queryOptions({
-    queryKey: ['resource', path, 'page', offset],
+    queryKey: queryKeys.resourcePage(path, offset),
     queryFn: ({ signal }) =>
       api.json<Resource | ResourcePage>('GET', resourceUrl(path), {
         signal,

@@ -5,8 +5,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, encodePath } from './client';
 import type { ApiClient } from './client';
 import { normalizePath } from './paths';
+import { queryKeys } from './query-keys';
 import type { Site } from './site';
-import { siteKey } from './site';
 
 export interface PublishStatus {
   draft: boolean;
@@ -33,8 +33,6 @@ export interface NewPost {
   archetype?: string;
   section?: string;
 }
-
-const publishKey = ['publish'] as const;
 
 /** A Markdown file inside the site's content folder: the files publishing applies to. */
 export function isPostPath(site: Site, path: string): boolean {
@@ -68,7 +66,7 @@ function publishUrl(path: string): string {
 /** The post's state, or null when the file is no post of a site (404). */
 export function publishStatusQuery(api: ApiClient, path: string) {
   return queryOptions({
-    queryKey: [...publishKey, normalizePath(path)],
+    queryKey: queryKeys.publishStatus(path),
     queryFn: ({ signal }) =>
       api.json<PublishStatus>('GET', publishUrl(path), { signal }).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -105,8 +103,7 @@ export async function cancelSchedule(api: ApiClient, path: string): Promise<void
 /** After a change: the sites (schedules, last build), the post's state and the files (front matter). */
 export async function refreshSite(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: siteKey }),
-    queryClient.invalidateQueries({ queryKey: publishKey }),
-    queryClient.invalidateQueries({ queryKey: ['resource'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.sites }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.resources }),
   ]);
 }

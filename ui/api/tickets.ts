@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../state/session';
 import { config } from '../config';
 import type { Query } from './client';
+import { normalizePath } from './paths';
+import { queryKeys } from './query-keys';
 import { useApi } from './use-api';
 
 export type TicketScope = 'download' | 'command';
@@ -14,8 +16,6 @@ export interface Ticket {
   ticket: string;
   expires: number;
 }
-
-export const ticketsKey = ['tickets'] as const;
 
 /** The query parameters that carry a ticket (none when the server checks no credential). */
 export function ticketParams(ticket: Ticket): Query {
@@ -36,10 +36,10 @@ export function usePreviewTicket(
 ): Ticket | undefined {
   const api = useApi();
   const session = useSession()?.sid ?? '';
-  // '/a/' and '/a' are one folder and one ticket (resources.ts imports this module, so no import back).
-  const path = `/${folder}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
+  // '/a/' and '/a' are one folder and one ticket.
+  const path = normalizePath(folder);
   return useQuery({
-    queryKey: [...ticketsKey, session, 'download', path, 'previews'],
+    queryKey: queryKeys.previewTicket(session, path),
     queryFn: () => api.json<Ticket>('POST', 'api/tickets', { json: { scope: 'download', path } }),
     staleTime: previewTicketHeldMs,
     gcTime: previewTicketHeldMs,

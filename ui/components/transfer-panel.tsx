@@ -21,6 +21,7 @@ import { ArchiveRow } from './archive-row';
 import { formatDuration } from './format-duration';
 import { IconButton } from './icon-button';
 import { TransferRow } from './transfer-row';
+import { queryKeys } from '../api/query-keys';
 
 function count(items: readonly Transfer[], status: Transfer['status']): number {
   return items.filter((item) => item.status === status).length;
@@ -112,7 +113,7 @@ export default function TransferPanel() {
   useEffect(() => {
     bindUploads({
       api,
-      refresh: () => void queryClient.invalidateQueries({ queryKey: ['resource'] }),
+      refresh: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resources }),
     });
   }, [api, queryClient]);
   useEffect(restoreInterrupted, []);

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteUser, usersKey } from '../api/users-admin';
+import { queryKeys } from '../api/query-keys';
+import { deleteUser } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { asksCurrentPassword, CurrentPasswordField } from '../components/current-password-field';
 import { closePrompt } from '../state/prompt';
@@ -28,8 +29,8 @@ export default function DeleteUserPrompt({ id, username }: { id: number; usernam
   const [missing, setMissing] = useState(false);
   const remove = async () => {
     await deleteUser(api, id, current);
-    queryClient.removeQueries({ queryKey: [...usersKey, id] });
-    await queryClient.invalidateQueries({ queryKey: usersKey });
+    queryClient.removeQueries({ queryKey: queryKeys.user(id) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.userList });
     closePrompt();
     showSuccess(t('users.deleted'));
     await navigate({ to: '/settings/users' });

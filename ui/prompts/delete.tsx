@@ -11,6 +11,7 @@ import { clearSelection } from '../state/selection';
 import { ActionButton } from './action-button';
 import { CancelButton, PromptFrame } from './prompt-frame';
 import { useAction } from './use-action';
+import { queryKeys } from '../api/query-keys';
 
 export default function DeletePrompt({ items, isOpen }: PromptPropsMap['delete']) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export default function DeletePrompt({ items, isOpen }: PromptPropsMap['delete']
       for (const item of items) await deleteResource(api, item.path);
     } finally {
       clearSelection();
-      await queryClient.invalidateQueries({ queryKey: ['resource'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.resources });
     }
     closePrompt();
     const [only] = items;

@@ -9,6 +9,7 @@ import { createFile, createFolder } from '../api/resource-changes';
 import { useApi } from '../api/use-api';
 import { closePrompt } from '../state/prompt';
 import { NamePrompt } from './name-prompt';
+import { queryKeys } from '../api/query-keys';
 
 export interface NewItemPromptProps {
   folder: string;
@@ -33,7 +34,7 @@ export function NewItemPrompt({ folder, isDir, title, message }: NewItemPromptPr
         if (isDir && (await resourceExists(api, path)))
           throw new ApiError(409, 'fs.exists', 'an item with this name already exists');
         await (isDir ? createFolder(api, path) : createFile(api, path));
-        await queryClient.invalidateQueries({ queryKey: ['resource'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.resources });
         closePrompt();
         await navigate({ href: filesUrl(path, isDir) });
       }}

@@ -8,6 +8,7 @@ import { useApi } from '../api/use-api';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
 import { NamePrompt } from './name-prompt';
+import { queryKeys } from '../api/query-keys';
 
 export default function RenamePrompt({ item, isOpen }: PromptPropsMap['rename']) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export default function RenamePrompt({ item, isOpen }: PromptPropsMap['rename'])
         if (name !== item.name) {
           const destination = joinPath(parentPath(item.path), name);
           await transferResource(api, 'rename', item.path, destination);
-          await queryClient.invalidateQueries({ queryKey: ['resource'] });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.resources });
           if (isOpen) await navigate({ href: filesUrl(destination, item.isDir), replace: true });
         }
         closePrompt();

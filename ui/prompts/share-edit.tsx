@@ -22,6 +22,7 @@ import { showSuccess } from '../state/toasts';
 import { ActionButton } from './action-button';
 import { CancelButton, PromptFrame } from './prompt-frame';
 import { useAction } from './use-action';
+import { queryKeys } from '../api/query-keys';
 
 declare module '../state/prompt' {
   interface PromptPropsMap {
@@ -115,8 +116,7 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
 
   const save = async (change: ShareChange) => {
     if (Object.keys(change).length > 0) await editShareLink(api, link.hash, change);
-    await queryClient.invalidateQueries({ queryKey: ['allShares'] });
-    await queryClient.invalidateQueries({ queryKey: ['shares'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.shares });
     closePrompt();
     showSuccess(t('shares.saved'));
   };

@@ -22,6 +22,7 @@ import { showPrompt } from '../state/prompt';
 import { useUser } from '../state/session';
 import { showError, showSuccess } from '../state/toasts';
 import { Card, SettingsLoading, SettingsPage } from './settings/settings-page';
+import { queryKeys } from '../api/query-keys';
 
 const statusLabels = {
   active: 'shares.status.active',
@@ -140,8 +141,7 @@ export default function SharesSettings() {
   const remove = (link: ShareLink) =>
     deleteShareLink(api, link.hash).then(async () => {
       showSuccess(t('shares.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['allShares'] });
-      await queryClient.invalidateQueries({ queryKey: ['shares'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.shares });
     }, notifyError);
   const title = admin ? t('shares.allTitle') : t('shares.title');
   return (

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { isolated } from '../components/bidi';
 import { settingsQuery } from '../api/settings';
 import type { Settings } from '../api/settings';
-import { createUser, updateUser, userQuery, usersKey, usersQuery } from '../api/users-admin';
+import { queryKeys } from '../api/query-keys';
+import { createUser, updateUser, userQuery, usersQuery } from '../api/users-admin';
 import type { UserRecord } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { ApiError } from '../api/client';
@@ -58,7 +59,7 @@ function UserEditor({
       const draft = userDraftOf(state);
       if (!user) {
         const created = await createUser(api, draft, current);
-        await queryClient.invalidateQueries({ queryKey: usersKey });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.userList });
         showSuccess(t('users.created'));
         await navigate({ to: '/settings/users/$id', params: { id: String(created.id) } });
         return;
@@ -66,7 +67,7 @@ function UserEditor({
       const saved = await updateUser(api, user.id, draft, current);
       setCurrent('');
       queryClient.setQueryData(userQuery(api, user.id).queryKey, saved.user);
-      await queryClient.invalidateQueries({ queryKey: usersKey, exact: true });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.userList });
       setState((current) => ({ ...current, password: '' }));
       if (user.id === me.id) {
         // Editing yourself also updates the stored current user (docs/UI.md, Behaviour); a new password or name

@@ -21,6 +21,7 @@ import { useStore } from '../../state/store';
 import { isUnfinished, transfersStore } from '../../state/transfers';
 import { uploadFolderInputId, uploadInputId } from './listing';
 import { listedItems } from './paged-rows';
+import { queryKeys } from '../../api/query-keys';
 
 // The open file's actions come with the editor, which loads on demand too; a listing's with its
 // selection bar. Neither belongs to the first screen.
@@ -68,7 +69,11 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
       icon={viewIcons[nextViewOf(user)]}
       label={t('buttons.switchView')}
       onClick={() =>
-        toggleView(api, user, () => void queryClient.invalidateQueries({ queryKey: ['resource'] }))
+        toggleView(
+          api,
+          user,
+          () => void queryClient.invalidateQueries({ queryKey: queryKeys.resources }),
+        )
       }
     />
   );

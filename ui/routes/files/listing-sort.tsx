@@ -7,6 +7,7 @@ import { notifyError } from '../../components/notify-error';
 import { Icon } from '../../components/icons';
 import type { SortKey, Sorting } from '../../../src/api/users';
 import { useUser } from '../../state/session';
+import { queryKeys } from '../../api/query-keys';
 
 const columns = [
   ['name', 'files.name'],
@@ -42,7 +43,7 @@ export function ListingSort() {
     } catch (error) {
       notifyError(error);
     }
-    await queryClient.invalidateQueries({ queryKey: ['resource'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.resources });
   };
   return (
     <div className="listing-header" role="toolbar" aria-label={t('files.sortLabel')}>

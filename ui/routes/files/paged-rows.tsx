@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isBigFolder, listingPageSize, resourcePageQuery } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 export function PagedRow({
   api,
@@ -34,7 +35,7 @@ export function PagedRow({
 /** The items of the pages loaded so far, in listing order: a big folder's whole listing is never loaded. */
 export function loadedItems(queryClient: QueryClient, folder: string): ResourceItem[] {
   const pages = queryClient
-    .getQueriesData<Resource & { offset?: number }>({ queryKey: ['resource', folder, 'page'] })
+    .getQueriesData<Resource & { offset?: number }>({ queryKey: queryKeys.resourcePages(folder) })
     .map(([, page]) => page)
     .filter((page) => page?.offset !== undefined)
     .sort((a, b) => (a?.offset ?? 0) - (b?.offset ?? 0));

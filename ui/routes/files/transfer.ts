@@ -7,6 +7,7 @@ import { resourceQuery } from '../../api/resources';
 import type { ResourceItem } from '../../api/resources';
 import { showPrompt } from '../../state/prompt';
 import type { ConflictChoice } from '../../state/prompt';
+import { queryKeys } from '../../api/query-keys';
 
 /** The names in `folder` now (read fresh from the server). */
 export async function namesIn(
@@ -54,7 +55,7 @@ export async function transferItems(
 }
 
 export function refreshListings(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ['resource'] });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.resources });
 }
 
 /**

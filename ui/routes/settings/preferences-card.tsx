@@ -11,6 +11,7 @@ import type { ThemeChoice } from '../../state/theme';
 import { showSuccess } from '../../state/toasts';
 import { Card, SaveButton } from './settings-page';
 import { useSave } from './use-save';
+import { queryKeys } from '../../api/query-keys';
 
 const flagNames = ['hideDotfiles', 'singleClick', 'dateFormat'] as const;
 type Flags = Record<(typeof flagNames)[number], boolean>;
@@ -63,7 +64,7 @@ export function PreferencesCard() {
       // The theme belongs to this browser (docs/UI.md, Behaviour), so it never goes to the server.
       saveThemeChoice(theme);
       // The server hides dotfiles from every answer: cached listings are dropped, not shown stale first.
-      if (dotfilesChanged) queryClient.removeQueries({ queryKey: ['resource'] });
+      if (dotfilesChanged) queryClient.removeQueries({ queryKey: queryKeys.resources });
       showSuccess(t('settings.updated'));
     });
   return (

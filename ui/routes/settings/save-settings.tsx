@@ -3,7 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SettingsPatch } from '../../api/settings';
-import { saveSettings, settingsKey } from '../../api/settings';
+import { queryKeys } from '../../api/query-keys';
+import { saveSettings } from '../../api/settings';
 import { useApi } from '../../api/use-api';
 import { config } from '../../config';
 import { showSuccess } from '../../state/toasts';
@@ -18,7 +19,7 @@ export function useSaveSettings() {
     busy: save.busy,
     run: (patch: SettingsPatch, message: string) =>
       save.run(async () => {
-        queryClient.setQueryData(settingsKey, await saveSettings(api, patch));
+        queryClient.setQueryData(queryKeys.settings, await saveSettings(api, patch));
         showSuccess(message);
       }),
   };
