@@ -1,5 +1,6 @@
 // The calls that change files: create, save, delete, rename, move and copy (docs/API.md). Prompts,
-// the editor, uploads and transfers load them on use.
+// the editor, uploads and transfers load them on use; what each change invalidates afterwards is in
+// resource-mutations.ts.
 import type { ApiClient, Query } from './client';
 import { normalizePath } from './paths';
 import { resourceUrl } from './resources';

@@ -1,12 +1,13 @@
 // A site's posts: creating one from an archetype, its publication state, publishing it now or at a
 // time, and cancelling that (the /api/site/posts and /api/site/publish calls).
-import { queryOptions } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, encodePath } from './client';
 import type { ApiClient } from './client';
+import { invalidateSites } from './invalidation';
 import { normalizePath } from './paths';
 import { queryKeys } from './query-keys';
 import type { Site } from './site';
+import { useApi } from './use-api';
 
 export interface PublishStatus {
   draft: boolean;
@@ -76,17 +77,13 @@ export function publishStatusQuery(api: ApiClient, path: string) {
 }
 
 /** Creates the post under the site's content folder and answers its path. */
-export async function createPost(api: ApiClient, siteRoot: string, post: NewPost): Promise<string> {
+async function createPost(api: ApiClient, siteRoot: string, post: NewPost): Promise<string> {
   const url = `api/site/posts${encodePath(normalizePath(siteRoot))}`;
   return (await api.json<{ path: string }>('POST', url, { json: post })).path;
 }
 
 /** Without `at` publishes now; with a future `at` (RFC 3339) schedules it. */
-export async function publishPost(
-  api: ApiClient,
-  path: string,
-  at?: string,
-): Promise<PublishOutcome> {
+async function publishPost(api: ApiClient, path: string, at?: string): Promise<PublishOutcome> {
   const response = await api.call('POST', publishUrl(path), { json: at ? { at } : {} });
   if (response.status === 202) {
     const { scheduledAt } = (await response.json()) as { scheduledAt: string };
@@ -96,14 +93,36 @@ export async function publishPost(
   return { kind: 'published', build };
 }
 
-export async function cancelSchedule(api: ApiClient, path: string): Promise<void> {
+async function cancelSchedule(api: ApiClient, path: string): Promise<void> {
   await api.call('DELETE', publishUrl(path));
 }
 
-/** After a change: the sites (schedules, last build), the post's state and the files (front matter). */
-export async function refreshSite(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.sites }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.resources }),
-  ]);
+/** A new post from an archetype under `siteRoot`; resolves to its path. */
+export function useCreatePost() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ siteRoot, post }: { siteRoot: string; post: NewPost }) =>
+      createPost(api, siteRoot, post),
+    onSuccess: () => invalidateSites(queryClient),
+  });
+}
+
+/** Publishes now, or at `at` (a schedule); the front matter and the site's state change. */
+export function usePublishPost() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, at }: { path: string; at?: string }) => publishPost(api, path, at),
+    onSuccess: () => invalidateSites(queryClient),
+  });
+}
+
+export function useCancelSchedule() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (path: string) => cancelSchedule(api, path),
+    onSuccess: () => invalidateSites(queryClient),
+  });
 }

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateFiles } from '../api/invalidation';
 import { useApi } from '../api/use-api';
 import { secondsLeft } from '../state/transfer-rate';
 import type { Transfer } from '../state/transfers';
@@ -21,7 +22,6 @@ import { ArchiveRow } from './archive-row';
 import { formatDuration } from './format-duration';
 import { IconButton } from './icon-button';
 import { TransferRow } from './transfer-row';
-import { queryKeys } from '../api/query-keys';
 
 function count(items: readonly Transfer[], status: Transfer['status']): number {
   return items.filter((item) => item.status === status).length;
@@ -111,10 +111,7 @@ export default function TransferPanel() {
 
   // Rows restored after a reload can be resumed before any new upload binds the queue.
   useEffect(() => {
-    bindUploads({
-      api,
-      refresh: () => void queryClient.invalidateQueries({ queryKey: queryKeys.resources }),
-    });
+    bindUploads({ api, refresh: () => void invalidateFiles(queryClient) });
   }, [api, queryClient]);
   useEffect(restoreInterrupted, []);
 

@@ -1,30 +1,25 @@
 // delete: a confirmation; the open item's removal goes to its parent, a listing reloads even on failure.
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { filesUrl, parentPath } from '../api/paths';
-import { deleteResource } from '../api/resource-changes';
-import { useApi } from '../api/use-api';
+import { useDeleteItems } from '../api/resource-mutations';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
 import { clearSelection } from '../state/selection';
 import { ActionButton } from './action-button';
 import { CancelButton, PromptFrame } from './prompt-frame';
 import { useAction } from './use-action';
-import { queryKeys } from '../api/query-keys';
 
 export default function DeletePrompt({ items, isOpen }: PromptPropsMap['delete']) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const deleteItems = useDeleteItems();
   const navigate = useNavigate();
   const action = useAction();
   const remove = async () => {
     try {
-      for (const item of items) await deleteResource(api, item.path);
+      await deleteItems.mutateAsync(items);
     } finally {
       clearSelection();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.resources });
     }
     closePrompt();
     const [only] = items;

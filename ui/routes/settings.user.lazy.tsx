@@ -1,14 +1,14 @@
 // One user (admin, docs/UI.md, Screens): /settings/users/new creates from the defaults, /settings/users/{id} edits.
 // A user that cannot be fetched sends the admin to /settings/users/new (docs/UI.md, Behaviour and Errors).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolated } from '../components/bidi';
 import { settingsQuery } from '../api/settings';
 import type { Settings } from '../api/settings';
-import { queryKeys } from '../api/query-keys';
-import { createUser, updateUser, userQuery, usersQuery } from '../api/users-admin';
+import { useCreateUser, useUpdateUser } from '../api/user-mutations';
+import { userQuery, usersQuery } from '../api/users-admin';
 import type { UserRecord } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { ApiError } from '../api/client';
@@ -37,7 +37,8 @@ function UserEditor({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser(user?.id ?? 0);
   const navigate = useNavigate();
   const me = useUser();
   const [state, setState] = useState(initial);
@@ -58,16 +59,13 @@ function UserEditor({
     void save.run(async () => {
       const draft = userDraftOf(state);
       if (!user) {
-        const created = await createUser(api, draft, current);
-        await queryClient.invalidateQueries({ queryKey: queryKeys.userList });
+        const created = await createUser.mutateAsync({ value: draft, currentPassword: current });
         showSuccess(t('users.created'));
         await navigate({ to: '/settings/users/$id', params: { id: String(created.id) } });
         return;
       }
-      const saved = await updateUser(api, user.id, draft, current);
+      const saved = await updateUser.mutateAsync({ value: draft, currentPassword: current });
       setCurrent('');
-      queryClient.setQueryData(userQuery(api, user.id).queryKey, saved.user);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.userList });
       setState((current) => ({ ...current, password: '' }));
       if (user.id === me.id) {
         // Editing yourself also updates the stored current user (docs/UI.md, Behaviour); a new password or name

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { updateOwnPreferences } from '../../api/users';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/notify-error';
@@ -21,7 +22,6 @@ import { useStore } from '../../state/store';
 import { isUnfinished, transfersStore } from '../../state/transfers';
 import { uploadFolderInputId, uploadInputId } from './listing';
 import { listedItems } from './paged-rows';
-import { queryKeys } from '../../api/query-keys';
 
 // The open file's actions come with the editor, which loads on demand too; a listing's with its
 // selection bar. Neither belongs to the first screen.

@@ -75,7 +75,7 @@ export function handleFileKey(event: KeyboardEvent, context: FileKeysContext): v
           if (done && clipboard.key === 'x') clipboardStore.set(null);
         })
         .catch(notifyError)
-        .finally(() => void transfer.refreshListings(queryClient)),
+        .finally(() => void transfer.invalidateAfterTransfer(queryClient, action, clipboard.items)),
     );
   }
 }

@@ -1,13 +1,13 @@
 // The column headers that sort the listing; the choice is stored on the user (docs/UI.md, Behaviour).
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/query-keys';
 import { updateOwnPreferences } from '../../api/users';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/notify-error';
 import { Icon } from '../../components/icons';
 import type { SortKey, Sorting } from '../../../src/api/users';
 import { useUser } from '../../state/session';
-import { queryKeys } from '../../api/query-keys';
 
 const columns = [
   ['name', 'files.name'],
@@ -43,6 +43,7 @@ export function ListingSort() {
     } catch (error) {
       notifyError(error);
     }
+    // Listings come back in the new order (the server sorts them).
     await queryClient.invalidateQueries({ queryKey: queryKeys.resources });
   };
   return (

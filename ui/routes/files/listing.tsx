@@ -179,7 +179,7 @@ export function Listing({
             transfer
               .transferWithConfirmation(api, queryClient, 'rename', moving, item.path)
               .catch(notifyError)
-              .finally(() => void transfer.refreshListings(queryClient)),
+              .finally(() => void transfer.invalidateAfterTransfer(queryClient, 'rename', moving)),
           );
           return;
         }
