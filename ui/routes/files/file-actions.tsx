@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { updateOwnPreferences } from '../../api/users';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/notify-error';
 import { fileActions } from '../../components/extension-points';
@@ -21,7 +20,7 @@ import { useUser } from '../../state/session';
 import { useStore } from '../../state/store';
 import { isUnfinished, transfersStore } from '../../state/transfers';
 import { uploadFolderInputId, uploadInputId } from './listing';
-import { listedItems } from './paged-rows';
+import { listedItems } from './paged-items';
 
 // The open file's actions come with the editor, which loads on demand too; a listing's with its
 // selection bar. Neither belongs to the first screen.
@@ -40,8 +39,13 @@ function nextViewOf(user: SessionUser) {
   ];
 }
 
+/** Its code loads with the first switch, as the sorting's does (listing-sort.tsx). */
 function toggleView(api: ApiClient, user: SessionUser, refresh: () => void) {
-  updateOwnPreferences(api, user, { viewMode: nextViewOf(user) }).then(refresh, notifyError);
+  import('../../api/users')
+    .then(({ updateOwnPreferences }) =>
+      updateOwnPreferences(api, user, { viewMode: nextViewOf(user) }),
+    )
+    .then(refresh, notifyError);
 }
 
 export function FileActions({ resource, screen }: { resource: Resource; screen: FilesScreenKind }) {

@@ -8,7 +8,7 @@ import { promptStore, showPrompt } from '../../state/prompt';
 import { clearSelection, selectionStore } from '../../state/selection';
 import { sessionStore } from '../../state/session';
 import { download } from './download-items';
-import { listedItems } from './paged-rows';
+import { listedItems } from './paged-items';
 import type { FilesScreenKind } from './file-actions';
 
 function typingInField(target: EventTarget | null): boolean {

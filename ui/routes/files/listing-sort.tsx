@@ -2,7 +2,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys';
-import { updateOwnPreferences } from '../../api/users';
 import { useApi } from '../../api/use-api';
 import { notifyError } from '../../components/notify-error';
 import { Icon } from '../../components/icons';
@@ -39,6 +38,8 @@ export function ListingSort() {
   const sorting = user.sorting;
   const choose = async (column: SortKey) => {
     try {
+      // Loaded by the first choice: the first screen has no room for it (scripts/build-ui.ts).
+      const { updateOwnPreferences } = await import('../../api/users');
       await updateOwnPreferences(api, user, { sorting: nextSorting(sorting, column) });
     } catch (error) {
       notifyError(error);
