@@ -1,10 +1,10 @@
 // Download tickets: short-lived, path-bound credentials for URLs (links, media, the shell's socket),
 // so the session token itself never travels in an address bar, a log or a Referer. Here what a
 // listing needs (its folder's ticket for thumbnails); one link's tickets are in link-tickets.ts.
-import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../state/session';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionStore, useSession } from '../state/session';
 import { config } from '../config';
-import type { Query } from './client';
+import type { ApiClient, Query } from './client';
 import { normalizePath } from './paths';
 import { queryKeys } from './query-keys';
 import { useApi } from './use-api';
@@ -29,20 +29,29 @@ export function ticketParams(ticket: Ticket): Query {
  */
 const previewTicketHeldMs = 8 * 60_000;
 
-/** One download ticket for a folder's thumbnails (it opens every file below it); none when off. */
+/** One download ticket for a folder's thumbnails (it opens every file below it). */
+export function previewTicketQuery(api: ApiClient, folder: string) {
+  const session = sessionStore.get()?.sid ?? '';
+  // '/a/' and '/a' are one folder and one ticket.
+  const path = normalizePath(folder);
+  return queryOptions({
+    queryKey: queryKeys.previewTicket(session, path),
+    queryFn: () => api.json<Ticket>('POST', 'api/tickets', { json: { scope: 'download', path } }),
+    staleTime: previewTicketHeldMs,
+    gcTime: previewTicketHeldMs,
+  });
+}
+
+/** The folder's preview ticket while the component shows it, renewed in the background; none when off. */
 export function usePreviewTicket(
   folder: string,
   enabled = config.EnableThumbs,
 ): Ticket | undefined {
   const api = useApi();
-  const session = useSession()?.sid ?? '';
-  // '/a/' and '/a' are one folder and one ticket.
-  const path = normalizePath(folder);
+  // Read for its change: a new session is a new key (previewTicketQuery reads the store).
+  useSession();
   return useQuery({
-    queryKey: queryKeys.previewTicket(session, path),
-    queryFn: () => api.json<Ticket>('POST', 'api/tickets', { json: { scope: 'download', path } }),
-    staleTime: previewTicketHeldMs,
-    gcTime: previewTicketHeldMs,
+    ...previewTicketQuery(api, folder),
     refetchInterval: previewTicketHeldMs,
     enabled,
   }).data;
