@@ -136,6 +136,8 @@ export default function SharesSettings() {
   const admin = me.perm.admin;
   const deleteLink = useDeleteShareLink();
   const [filter, setFilter] = useState('');
+  // The route's loader put the list the screen opens on in the cache (settings/settings-loaders.ts);
+  // another user's, which the filter asks for, loads in the card.
   const query = useQuery(allSharesQuery(api, filter === '' ? undefined : Number(filter)));
   const links = query.data;
   const remove = (link: ShareLink) =>
