@@ -7,7 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page, Request, Route } from 'playwright-core';
-import { afterFrames, appPath, assertNoErrors, doubleClick, startUi } from '../helpers/browser';
+import {
+  afterFrames,
+  appPath,
+  assertNoErrors,
+  doubleClick,
+  installClock,
+  pauseClock,
+  startUi,
+} from '../helpers/browser';
+import { pendingViewDelayMs } from '../../ui/routes/files.$';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
 /** Holds the answers to the requests `matches` accepts until released. */
@@ -115,20 +124,35 @@ describe('the files route', () => {
     await tab.close();
   });
 
-  it('shows its pending view at once while a folder loads, and the folder as soon as it comes', async () => {
+  it('shows its pending view once a folder has taken 150 ms, and the folder as soon as it comes', async () => {
     const tab = await ui.newPage();
     await tab.open('/files/');
     await item(tab, '/slow').waitFor();
     const held = await hold(tab.page, (url) => /\/api\/resources\/slow\/?$/.test(url.pathname));
-    await doubleClick(item(tab, '/slow'));
-    // The skeleton and the new place's breadcrumbs, while the answer is held.
+    // The page's time moves only as the test moves it (Playwright's clock).
+    await installClock(tab.page);
+    await pauseClock(tab.page);
+    const asked = tab.page.waitForRequest((request) => request.url().includes('/resources/slow'));
+    await item(tab, '/alpha').click();
+    const selected = tab.page.locator('.item[aria-selected="true"]');
+    assert.equal(await selected.count(), 1);
+    await item(tab, '/slow').focus();
+    await tab.page.keyboard.press('Enter');
+    await asked;
     const pending = tab.page.locator('.files-loading');
+    await tab.page.clock.runFor(pendingViewDelayMs - 50);
+    assert.equal(await pending.count(), 0, 'not yet');
+    assert.equal(await tab.page.locator('.listing:visible').count(), 1, 'the folder left stays');
+    // A route change clears the selection as it starts, while the folder left is still there.
+    assert.equal(await selected.count(), 0, 'the selection is cleared');
+    await tab.page.clock.runFor(50);
+    // The skeleton and the new place's breadcrumbs, while the answer is held.
     await pending.locator('.listing-skeleton').waitFor();
     await pending.locator('.breadcrumbs').getByText('slow').waitFor();
     // The folder left is hidden (React keeps it mounted behind the pending view), not shown.
     assert.equal(await tab.page.locator('.listing:visible').count(), 0);
     assert.equal(appPath(tab.page, ui.server), '/files/slow/');
-    assert.ok(held.count() >= 1);
+    await tab.page.clock.resume();
     await held.release();
     await item(tab, '/slow/s1.txt').waitFor();
     assert.equal(await tab.page.locator('.listing-skeleton').count(), 0);
@@ -158,8 +182,16 @@ describe('the files route', () => {
     await item(tab, '/beta/b1.txt').waitFor();
     const isSame = await markWindow(tab.page);
 
-    // Nothing the server says can arrive now: what shows comes from the cache.
+    // Nothing the server says can arrive now: what shows comes from the cache, without a pending
+    // view even for a frame.
     const held = await hold(tab.page, (url) => url.pathname.includes('/api/resources/'));
+    await tab.page.evaluate(() => {
+      const seen = { pending: false };
+      Object.assign(window, { drawerSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('.files-loading')) seen.pending = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await tab.page.goBack();
     await item(tab, '/alpha').waitFor();
     await tab.page.goBack();
@@ -168,7 +200,10 @@ describe('the files route', () => {
     await item(tab, '/beta').waitFor();
     await tab.page.goForward();
     await item(tab, '/beta/b1.txt').waitFor();
-    assert.equal(await tab.page.locator('.listing-skeleton').count(), 0, 'no pending view');
+    const seen = await tab.page.evaluate(
+      () => (window as unknown as { drawerSeen: object }).drawerSeen,
+    );
+    assert.deepEqual(seen, { pending: false }, 'no pending view');
     // Each folder shown was asked for again behind it.
     assert.ok(held.count() >= 2, `revalidated ${held.count()} times`);
     await held.release();

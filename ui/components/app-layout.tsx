@@ -3,6 +3,7 @@ import { Outlet, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { closePrompt, isModal, promptStore, showPrompt, usePrompt } from '../state/prompt';
+import { resetSelection } from '../state/selection';
 import { useSession } from '../state/session';
 import { config } from '../config';
 import { Header } from './header';
@@ -53,9 +54,15 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   useGlobalKeys();
 
-  // A route change closes the open prompt (docs/UI.md, Behaviour).
+  // A route change closes the open prompt and clears the selection (docs/UI.md, Behaviour) as it
+  // starts: the screen left may stay mounted, hidden, behind the next one's pending view.
   useEffect(
-    () => router.subscribe('onBeforeNavigate', (event) => event.pathChanged && closePrompt()),
+    () =>
+      router.subscribe('onBeforeNavigate', (event) => {
+        if (!event.pathChanged) return;
+        closePrompt();
+        resetSelection();
+      }),
     [router],
   );
 

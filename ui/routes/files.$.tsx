@@ -9,6 +9,9 @@ import { hasTrailingSlash, locationOf } from './files/files-location';
 
 const screen = () => import('./files.$.lazy');
 
+/** docs/UI.md, Figures: the files screen's pending view waits this long for the data. */
+export const pendingViewDelayMs = 150;
+
 export const filesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'files/$',
@@ -19,9 +22,10 @@ export const filesRoute = createRoute({
     // before it has run, which could show a folder as it was before a change.
     staleReloadMode: 'blocking',
   },
-  // The skeleton shows at once and goes as soon as the listing is there (docs/UI.md, Screens), as
-  // it did when the screen fetched for itself: no wait before it, no minimum time on screen.
-  pendingMs: 0,
+  // The pending view shows once a load takes a moment (docs/UI.md, Figures), so a place served from
+  // the cache never flashes it (the router offers it before even a cached loader has answered), and
+  // goes as soon as the data is there: no minimum time on screen.
+  pendingMs: pendingViewDelayMs,
   pendingMinMs: 0,
   // One chunk for the three; the router loads the pending view before it offers it.
   component: lazyRouteComponent(screen, 'FilesScreen'),
