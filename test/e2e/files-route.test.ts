@@ -7,16 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page, Request, Route } from 'playwright-core';
-import {
-  afterFrames,
-  appPath,
-  assertNoErrors,
-  doubleClick,
-  installClock,
-  pauseClock,
-  startUi,
-} from '../helpers/browser';
-import { pendingViewDelayMs } from '../../ui/routes/files.$';
+import { afterFrames, appPath, assertNoErrors, doubleClick, startUi } from '../helpers/browser';
 import type { UiHarness, UiPage } from '../helpers/browser';
 
 /** Holds the answers to the requests `matches` accepts until released. */
@@ -64,11 +55,14 @@ describe('the files route', () => {
   before(async () => {
     ui = await startUi({
       setup: (folder) => {
-        for (const name of ['alpha', 'beta', 'slow', 'work']) fs.mkdirSync(path.join(folder, name));
+        for (const name of ['alpha', 'beta', 'desk', 'slow', 'work'])
+          fs.mkdirSync(path.join(folder, name));
         fs.writeFileSync(path.join(folder, 'alpha', 'a1.txt'), 'a');
         fs.writeFileSync(path.join(folder, 'beta', 'b1.txt'), 'b');
         fs.writeFileSync(path.join(folder, 'slow', 's1.txt'), 's');
         fs.writeFileSync(path.join(folder, 'work', 'draft.txt'), 'draft');
+        fs.writeFileSync(path.join(folder, 'desk', 'old.txt'), 'old');
+        fs.writeFileSync(path.join(folder, 'desk', 'keep.txt'), 'keep');
       },
     });
     root = ui.server.root;
@@ -124,35 +118,25 @@ describe('the files route', () => {
     await tab.close();
   });
 
-  it('shows its pending view once a folder has taken 150 ms, and the folder as soon as it comes', async () => {
+  it('shows its pending view at once while a folder loads, and the folder as soon as it comes', async () => {
     const tab = await ui.newPage();
     await tab.open('/files/');
     await item(tab, '/slow').waitFor();
     const held = await hold(tab.page, (url) => /\/api\/resources\/slow\/?$/.test(url.pathname));
-    // The page's time moves only as the test moves it (Playwright's clock).
-    await installClock(tab.page);
-    await pauseClock(tab.page);
-    const asked = tab.page.waitForRequest((request) => request.url().includes('/resources/slow'));
     await item(tab, '/alpha').click();
     const selected = tab.page.locator('.item[aria-selected="true"]');
     assert.equal(await selected.count(), 1);
     await item(tab, '/slow').focus();
     await tab.page.keyboard.press('Enter');
-    await asked;
-    const pending = tab.page.locator('.files-loading');
-    await tab.page.clock.runFor(pendingViewDelayMs - 50);
-    assert.equal(await pending.count(), 0, 'not yet');
-    assert.equal(await tab.page.locator('.listing:visible').count(), 1, 'the folder left stays');
-    // A route change clears the selection as it starts, while the folder left is still there.
-    assert.equal(await selected.count(), 0, 'the selection is cleared');
-    await tab.page.clock.runFor(50);
     // The skeleton and the new place's breadcrumbs, while the answer is held.
+    const pending = tab.page.locator('.files-loading');
     await pending.locator('.listing-skeleton').waitFor();
     await pending.locator('.breadcrumbs').getByText('slow').waitFor();
-    // The folder left is hidden (React keeps it mounted behind the pending view), not shown.
+    // The folder left is hidden (React keeps it mounted behind the pending view), its selection
+    // cleared as the route change started (docs/UI.md, Behaviour: Selection).
     assert.equal(await tab.page.locator('.listing:visible').count(), 0);
+    assert.equal(await selected.count(), 0, 'the selection is cleared');
     assert.equal(appPath(tab.page, ui.server), '/files/slow/');
-    await tab.page.clock.resume();
     await held.release();
     await item(tab, '/slow/s1.txt').waitFor();
     assert.equal(await tab.page.locator('.listing-skeleton').count(), 0);
@@ -183,14 +167,17 @@ describe('the files route', () => {
     const isSame = await markWindow(tab.page);
 
     // Nothing the server says can arrive now: what shows comes from the cache, without a pending
-    // view even for a frame.
+    // view in any frame painted.
     const held = await hold(tab.page, (url) => url.pathname.includes('/api/resources/'));
     await tab.page.evaluate(() => {
       const seen = { pending: false };
       Object.assign(window, { drawerSeen: seen });
-      new MutationObserver(() => {
+      // Sampled before each paint: what would be on screen, not a state that never reaches it.
+      const sample = () => {
         if (document.querySelector('.files-loading')) seen.pending = true;
-      }).observe(document.body, { childList: true, subtree: true });
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
     });
     await tab.page.goBack();
     await item(tab, '/alpha').waitFor();
@@ -246,6 +233,33 @@ describe('the files route', () => {
     assert.ok(!fs.existsSync(path.join(root, 'work', 'final.txt')));
     assert.equal(await isSame(), true, 'no page load');
     assert.equal(appPath(tab.page, ui.server), '/files/work/');
+    assertNoErrors(tab);
+    await tab.close();
+  });
+
+  it('goes to the folder of a deleted open file, which never lists it again', async () => {
+    const tab = await ui.newPage();
+    await tab.open('/files/desk/');
+    await doubleClick(item(tab, '/desk/old.txt'));
+    await tab.page.locator('.cm-editor').waitFor();
+    // The folder shown before is in the router's and the query's caches: it must not come back
+    // from there with the file in it, not even for a frame.
+    await tab.page.evaluate(() => {
+      const seen = { gone: false };
+      Object.assign(window, { drawerSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('.item[data-path="/desk/old.txt"]')) seen.gone = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await tab.page.getByRole('button', { name: 'Delete' }).click();
+    await tab.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await tab.page.waitForURL(/\/files\/desk\/$/);
+    await item(tab, '/desk/keep.txt').waitFor();
+    const seen = await tab.page.evaluate(
+      () => (window as unknown as { drawerSeen: object }).drawerSeen,
+    );
+    assert.deepEqual(seen, { gone: false });
+    assert.ok(!fs.existsSync(path.join(root, 'desk', 'old.txt')));
     assertNoErrors(tab);
     await tab.close();
   });

@@ -1,17 +1,20 @@
 // What each kind of change makes stale, named by the key prefixes of query-keys.ts (docs/UI.md, Data
 // flow). An invalidated query that is on screen is fetched again at once; the others are marked, and
-// a route's loader waits for a fresh answer instead of showing them (files-loader.ts). The first
+// a route's loader waits for a fresh answer rather than show one of them (files-loader.ts). The first
 // screen's own changes (sorting, view) invalidate the resources' prefix inline: this module is loaded
 // with the code that changes things.
 import { partialMatchKey } from '@tanstack/react-query';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { parentPath } from './paths';
 import { queryKeys } from './query-keys';
 
 /**
  * Files were created, changed, moved or deleted: every listing and file (a change shows in its
  * folder, its parents' times and sizes, a search's folder) and the folder totals. The paths in
  * `gone` are not asked for again: one still on screen (the open file just deleted or renamed) is
- * about to leave it, and the others are dropped, so going back to one asks afresh and says it is gone.
+ * about to leave it, and the others are dropped, so going back to one asks afresh and says it is
+ * gone. The folders that held them are asked for again now even when not on screen: a deleted open
+ * file's page goes to its folder next, which the router shows at once from the cache.
  */
 export async function invalidateFiles(
   queryClient: QueryClient,
@@ -29,7 +32,17 @@ export async function invalidateFiles(
       predicate: (query) => !isGone(query.queryKey),
     }),
     queryClient.invalidateQueries({ queryKey: queryKeys.folderSizes }),
+    ...[...new Set(gone.map(parentPath))].map((folder) =>
+      refetchFolderOffScreen(queryClient, folder),
+    ),
   ]);
+}
+
+/** A folder not on screen, fetched again now; one on screen the invalidation fetches, once. */
+async function refetchFolderOffScreen(queryClient: QueryClient, folder: string): Promise<void> {
+  const queryKey = queryKeys.resource(folder);
+  if (queryClient.getQueryCache().findAll({ queryKey, type: 'active' }).length > 0) return;
+  await queryClient.refetchQueries({ queryKey });
 }
 
 /**

@@ -40,7 +40,7 @@ function screenOf(resource: Resource): FilesScreenKind {
   return text && resource.content !== undefined ? 'editor' : 'preview';
 }
 
-/** 'Loading...' only once a load takes a moment more, so quick ones do not flash. */
+/** 'Loading...' only once a load takes a moment, so quick ones do not flash. */
 function Loading() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

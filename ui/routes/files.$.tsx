@@ -9,23 +9,16 @@ import { hasTrailingSlash, locationOf } from './files/files-location';
 
 const screen = () => import('./files.$.lazy');
 
-/** docs/UI.md, Figures: the files screen's pending view waits this long for the data. */
-export const pendingViewDelayMs = 150;
-
 export const filesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'files/$',
-  loader: {
-    handler: ({ context: { queryClient, api }, params, location }) =>
-      loadFiles(queryClient, api, locationOf(params._splat, hasTrailingSlash(location.pathname))),
-    // The loader decides between the cache and the server: a match the router kept is not shown
-    // before it has run, which could show a folder as it was before a change.
-    staleReloadMode: 'blocking',
-  },
-  // The pending view shows once a load takes a moment (docs/UI.md, Figures), so a place served from
-  // the cache never flashes it (the router offers it before even a cached loader has answered), and
-  // goes as soon as the data is there: no minimum time on screen.
-  pendingMs: pendingViewDelayMs,
+  // A place the router has shown lately (going back and forward) shows again at once, from the
+  // query cache, while this runs behind it (the router's stale-while-revalidate).
+  loader: ({ context: { queryClient, api }, params, location }) =>
+    loadFiles(queryClient, api, locationOf(params._splat, hasTrailingSlash(location.pathname))),
+  // The skeleton shows at once and goes as soon as the listing is there (docs/UI.md, Screens), as
+  // it did when the screen fetched for itself: no wait before it, no minimum time on screen.
+  pendingMs: 0,
   pendingMinMs: 0,
   // One chunk for the three; the router loads the pending view before it offers it.
   component: lazyRouteComponent(screen, 'FilesScreen'),
