@@ -264,6 +264,30 @@ describe('the files route', () => {
     await tab.close();
   });
 
+  it('closes a prompt with Esc without clearing the selection, whichever listener comes first', async () => {
+    const tab = await ui.newPage();
+    // The folder's answer held a moment: the screen mounts after the layout, as on a slow server.
+    const held = await hold(tab.page, (url) => /\/api\/resources\/beta\/?$/.test(url.pathname));
+    await tab.page.goto(`${ui.server.url}/files/beta/`);
+    await tab.page.locator('.files-loading .listing-skeleton').waitFor();
+    await held.release();
+    await item(tab, '/beta/b1.txt').click();
+    const selected = tab.page.locator('.item[aria-selected="true"]');
+    for (const round of [1, 2]) {
+      await tab.page.keyboard.press('F1');
+      await tab.page.getByRole('dialog').waitFor();
+      await tab.page.keyboard.press('Escape');
+      await tab.page.getByRole('dialog').waitFor({ state: 'detached' });
+      await afterFrames(tab.page);
+      assert.equal(await selected.count(), 1, `still selected (${round})`);
+    }
+    // With no prompt open, Esc clears it (docs/UI.md, Behaviour: Selection).
+    await tab.page.keyboard.press('Escape');
+    await selected.waitFor({ state: 'detached' });
+    assertNoErrors(tab);
+    await tab.close();
+  });
+
   it('puts the sidebar’s new items in the folder the route shows, or beside its open file', async () => {
     fs.writeFileSync(path.join(root, 'beta', 'open.txt'), 'open me');
     const tab = await ui.newPage();

@@ -32,6 +32,8 @@ function useGlobalKeys(): void {
         event.preventDefault();
         showPrompt('help', {});
       } else if (event.key === 'Escape' && promptStore.get()) {
+        // Handled: the same Esc does not also clear the selection (use-file-keys.ts).
+        event.preventDefault();
         closePrompt();
       } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
         event.preventDefault();

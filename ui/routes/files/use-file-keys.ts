@@ -28,6 +28,9 @@ export function useFileKeys(
     let loading: Promise<typeof handleFileKey> | undefined;
     let mounted = true;
     const onKey = (event: KeyboardEvent) => {
+      // A key already handled is not the screen's: the Esc that closed a prompt (the layout's
+      // listener may run first, as the screen mounts after the layout) does not clear the selection.
+      if (event.defaultPrevented) return;
       const context = { ...latest.current, api, queryClient };
       if (handle) return handle(event, context);
       const modifier = event.ctrlKey || event.metaKey;
