@@ -1,12 +1,13 @@
 // The app's entry: one QueryClient, one API client, the router with context { queryClient, api }.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { renewToken, startSession } from './api/auth';
-import { createApiClient } from './api/client';
+import { ApiError, createApiClient } from './api/client';
 import { config } from './config';
 import { applyLocale } from './i18n';
+import { Waiting } from './routes/root';
 import { routeTree } from './routes/route-tree';
 import { clearSession, sessionStore } from './state/session';
 import { startTheme } from './state/theme';
@@ -42,6 +43,9 @@ const router = createRouter({
   basepath: config.BaseURL || '/',
   trailingSlash: 'preserve',
   defaultPreload: false,
+  defaultPendingComponent: Waiting,
+  // A route without an error view of its own shows the error pages' words (its loader failed).
+  defaultErrorComponent: lazyRouteComponent(() => import('./components/error-page'), 'RouteFailed'),
   scrollRestoration: false,
 });
 
@@ -59,7 +63,12 @@ sessionStore.subscribe(() => {
 
 const rootElement = document.getElementById('root');
 if (rootElement)
-  createRoot(rootElement).render(
+  createRoot(rootElement, {
+    // A route's error view shows the server's refusal (a 404, a 403) in words: that is no bug to log.
+    onCaughtError: (error) => {
+      if (!(error instanceof ApiError)) console.error(error);
+    },
+  }).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -3,18 +3,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { encodePath } from '../../ui/api/client';
 import type { ApiClient, Query } from '../../ui/api/client';
-import {
-  downloadFolder,
-  downloadLink,
-  filesUrl,
-  joinPath,
-  normalizePath,
-  parentPath,
-  samePath,
-} from '../../ui/api/resources';
-import { pathFromPathname } from '../../ui/components/current-path';
+import { filesUrl, joinPath, normalizePath, parentPath, samePath } from '../../ui/api/paths';
+import { downloadFolder, downloadLink } from '../../ui/api/resource-links';
 import { requireAdmin, requireSession, safeRedirect } from '../../ui/routes/guards';
 import { crumbsOf } from '../../ui/routes/files/breadcrumbs';
+import { folderOf, hasTrailingSlash, locationOf } from '../../ui/routes/files/files-location';
 import { arrowOf, nextSorting } from '../../ui/routes/files/listing-sort';
 import { selectionAfterClick } from '../../ui/state/selection';
 import type { Session } from '../../ui/state/session';
@@ -187,12 +180,22 @@ describe('paths', () => {
     assert.equal(filesUrl('/', true), '/files/');
     assert.equal(filesUrl('/100%/ä', true), '/files/100%25/%C3%A4/');
   });
-  it('reads the shown path back from the URL', () => {
-    assert.deepEqual(pathFromPathname('/files/100%25/%C3%A4/'), { path: '/100%/ä', isDir: true });
-    assert.deepEqual(pathFromPathname('/files/'), { path: '/', isDir: true });
-    assert.deepEqual(pathFromPathname('/files'), { path: '/', isDir: true });
-    assert.deepEqual(pathFromPathname('/files/a.txt'), { path: '/a.txt', isDir: false });
-    assert.equal(pathFromPathname('/settings'), null);
+  it("reads the shown place from the files route's splat (decoded by the router) and the slash", () => {
+    assert.deepEqual(locationOf('100%/ä', true), { path: '/100%/ä', isDir: true });
+    assert.deepEqual(locationOf('', false), { path: '/', isDir: true });
+    assert.deepEqual(locationOf(undefined, false), { path: '/', isDir: true });
+    assert.deepEqual(locationOf('a.txt', false), { path: '/a.txt', isDir: false });
+    assert.deepEqual(locationOf('docs', true), { path: '/docs', isDir: true });
+    assert.equal(hasTrailingSlash('/files/docs/'), true);
+    assert.equal(hasTrailingSlash('/files/docs'), false);
+  });
+  it('puts new items in the shown folder, or beside the open file', () => {
+    assert.equal(folderOf(locationOf('docs', true), undefined), '/docs');
+    assert.equal(folderOf(locationOf('docs/a.txt', false), undefined), '/docs');
+    assert.equal(folderOf(locationOf('a.txt', false), undefined), '/');
+    // A folder named without its slash is known as one from its answer.
+    assert.equal(folderOf(locationOf('docs', false), { isDir: true }), '/docs');
+    assert.equal(folderOf(locationOf('docs/a.txt', false), { isDir: false }), '/docs');
   });
 });
 

@@ -2,7 +2,8 @@
 // screen loads first, as only a prompt needs it).
 import type { ApiClient } from './client';
 import { ApiError } from './client';
-import { normalizePath, resourceUrl } from './resources';
+import { normalizePath } from './paths';
+import { resourceUrl } from './resources';
 
 /**
  * Whether anything answers at the path (404 says no). File Browser's API creates a folder that is

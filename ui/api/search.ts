@@ -2,7 +2,7 @@
 import type { SearchResult } from '../../src/api/search';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
-import { normalizePath } from './resources';
+import { normalizePath } from './paths';
 
 /** The type boxes of the panel and the text each puts in the input. */
 export const searchTypes = ['image', 'audio', 'video', 'pdf'] as const;

@@ -5,6 +5,7 @@ import type { Branding, SettingsView, SiteSettings } from '../../src/api/setting
 import { hookEvents } from '../../src/api/settings';
 import type { UserPreferences } from '../../src/api/users';
 import type { ApiClient } from './client';
+import { queryKeys } from './query-keys';
 
 /** The part of the template new users start from that the settings screen edits. */
 export type UserDefaults = Pick<UserPreferences, 'scope' | 'locale' | 'perm' | 'commands'>;
@@ -26,11 +27,9 @@ export interface SettingsPatch {
   site?: SiteSettings;
 }
 
-export const settingsKey = ['settings'] as const;
-
 export function settingsQuery(api: ApiClient) {
   return queryOptions({
-    queryKey: settingsKey,
+    queryKey: queryKeys.settings,
     queryFn: ({ signal }) => api.json<Settings>('GET', 'api/settings', { signal }),
   });
 }

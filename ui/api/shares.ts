@@ -12,7 +12,9 @@ import type {
 import { config } from '../config';
 import type { ApiClient } from './client';
 import { encodePath } from './client';
-import { normalizePath, versionKey } from './resources';
+import { normalizePath } from './paths';
+import { queryKeys } from './query-keys';
+import { versionKey } from './resources';
 
 /** A link as the owner's screens show it (GET /api/share, /api/shares). */
 export type ShareLink = ShareView;
@@ -46,7 +48,7 @@ function shareApiPath(virtualPath: string): string {
 export function sharesQuery(api: ApiClient, virtualPath: string) {
   const path = normalizePath(virtualPath);
   return queryOptions({
-    queryKey: ['shares', path],
+    queryKey: queryKeys.sharesOf(path),
     queryFn: async ({ signal }) =>
       sortShareLinks(await api.json<ShareLink[]>('GET', shareApiPath(path), { signal })),
   });
@@ -79,7 +81,7 @@ export function createShareLink(
 /** Every link of the caller, or for an admin everyone's (optionally one user's). */
 export function allSharesQuery(api: ApiClient, user?: number) {
   return queryOptions({
-    queryKey: ['allShares', user ?? 'all'],
+    queryKey: queryKeys.allShares(user),
     queryFn: ({ signal }) =>
       api.json<ShareLink[]>('GET', 'api/shares', {
         signal,
@@ -183,7 +185,7 @@ export function storeVisit(hash: string, visit: string | undefined): void {
 export function publicShareQuery(api: ApiClient, hash: string, sub: string, token?: string) {
   const path = normalizePath(sub);
   return queryOptions({
-    queryKey: ['publicShare', hash, path, token ?? ''],
+    queryKey: queryKeys.publicShareItem(hash, path, token ?? ''),
     queryFn: async ({ signal }) => {
       const share = await fetchPublicShare(
         api,

@@ -1,12 +1,13 @@
 // A site's posts: creating one from an archetype, its publication state, publishing it now or at a
 // time, and cancelling that (the /api/site/posts and /api/site/publish calls).
-import { queryOptions } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, encodePath } from './client';
 import type { ApiClient } from './client';
-import { normalizePath } from './resources';
+import { invalidateSites } from './invalidation';
+import { normalizePath } from './paths';
+import { queryKeys } from './query-keys';
 import type { Site } from './site';
-import { siteKey } from './site';
+import { useApi } from './use-api';
 
 export interface PublishStatus {
   draft: boolean;
@@ -33,8 +34,6 @@ export interface NewPost {
   archetype?: string;
   section?: string;
 }
-
-const publishKey = ['publish'] as const;
 
 /** A Markdown file inside the site's content folder: the files publishing applies to. */
 export function isPostPath(site: Site, path: string): boolean {
@@ -68,7 +67,7 @@ function publishUrl(path: string): string {
 /** The post's state, or null when the file is no post of a site (404). */
 export function publishStatusQuery(api: ApiClient, path: string) {
   return queryOptions({
-    queryKey: [...publishKey, normalizePath(path)],
+    queryKey: queryKeys.publishStatus(path),
     queryFn: ({ signal }) =>
       api.json<PublishStatus>('GET', publishUrl(path), { signal }).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
@@ -78,17 +77,13 @@ export function publishStatusQuery(api: ApiClient, path: string) {
 }
 
 /** Creates the post under the site's content folder and answers its path. */
-export async function createPost(api: ApiClient, siteRoot: string, post: NewPost): Promise<string> {
+async function createPost(api: ApiClient, siteRoot: string, post: NewPost): Promise<string> {
   const url = `api/site/posts${encodePath(normalizePath(siteRoot))}`;
   return (await api.json<{ path: string }>('POST', url, { json: post })).path;
 }
 
 /** Without `at` publishes now; with a future `at` (RFC 3339) schedules it. */
-export async function publishPost(
-  api: ApiClient,
-  path: string,
-  at?: string,
-): Promise<PublishOutcome> {
+async function publishPost(api: ApiClient, path: string, at?: string): Promise<PublishOutcome> {
   const response = await api.call('POST', publishUrl(path), { json: at ? { at } : {} });
   if (response.status === 202) {
     const { scheduledAt } = (await response.json()) as { scheduledAt: string };
@@ -98,15 +93,36 @@ export async function publishPost(
   return { kind: 'published', build };
 }
 
-export async function cancelSchedule(api: ApiClient, path: string): Promise<void> {
+async function cancelSchedule(api: ApiClient, path: string): Promise<void> {
   await api.call('DELETE', publishUrl(path));
 }
 
-/** After a change: the sites (schedules, last build), the post's state and the files (front matter). */
-export async function refreshSite(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: siteKey }),
-    queryClient.invalidateQueries({ queryKey: publishKey }),
-    queryClient.invalidateQueries({ queryKey: ['resource'] }),
-  ]);
+/** A new post from an archetype under `siteRoot`; resolves to its path. */
+export function useCreatePost() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ siteRoot, post }: { siteRoot: string; post: NewPost }) =>
+      createPost(api, siteRoot, post),
+    onSuccess: () => invalidateSites(queryClient),
+  });
+}
+
+/** Publishes now, or at `at` (a schedule); the front matter and the site's state change. */
+export function usePublishPost() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, at }: { path: string; at?: string }) => publishPost(api, path, at),
+    onSuccess: () => invalidateSites(queryClient),
+  });
+}
+
+export function useCancelSchedule() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (path: string) => cancelSchedule(api, path),
+    onSuccess: () => invalidateSites(queryClient),
+  });
 }

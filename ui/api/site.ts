@@ -4,7 +4,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, encodePath } from './client';
 import type { ApiClient } from './client';
-import { normalizePath } from './resources';
+import { normalizePath } from './paths';
+import { queryKeys } from './query-keys';
 
 export interface SiteBuild {
   at: string;
@@ -25,13 +26,11 @@ export interface Site {
   lastBuild: SiteBuild | null;
 }
 
-export const siteKey = ['site'] as const;
-
 /** The site holding `folder`, or null outside every site (the server's 404 is an answer, not a failure). */
 export function siteQuery(api: ApiClient, folder: string) {
   const path = normalizePath(folder);
   return queryOptions({
-    queryKey: [...siteKey, path],
+    queryKey: queryKeys.siteHolding(path),
     queryFn: ({ signal }) =>
       api.json<Site>('GET', `api/site${encodePath(path)}`, { signal }).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;

@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicUser } from '../../src/api/users';
 import type { ApiClient } from './client';
+import { queryKeys } from './query-keys';
 
 /** A user as GET /api/users answers it (the password always ""). */
 export type UserRecord = PublicUser;
@@ -12,18 +13,16 @@ export type UserDraft = Pick<
   'username' | 'scope' | 'locale' | 'lockPassword' | 'perm' | 'commands' | 'rules'
 > & { password: string };
 
-export const usersKey = ['users'] as const;
-
 export function usersQuery(api: ApiClient) {
   return queryOptions({
-    queryKey: usersKey,
+    queryKey: queryKeys.userList,
     queryFn: ({ signal }) => api.json<UserRecord[]>('GET', 'api/users', { signal }),
   });
 }
 
 export function userQuery(api: ApiClient, id: number) {
   return queryOptions({
-    queryKey: [...usersKey, id],
+    queryKey: queryKeys.user(id),
     queryFn: ({ signal }) => api.json<UserRecord>('GET', `api/users/${id}`, { signal }),
   });
 }

@@ -2,19 +2,25 @@
 import { Outlet, useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { promptComponents } from '../prompts/registry';
 import { closePrompt, isModal, promptStore, showPrompt, usePrompt } from '../state/prompt';
+import { resetSelection } from '../state/selection';
 import { useSession } from '../state/session';
+import { config } from '../config';
 import { Header } from './header';
 import { layoutPanels } from './extension-points';
-import './shell-extension';
 import './site-extension';
 import { HeaderSlotContext } from './header-actions';
 import { ProgressBar } from './progress-bar';
-import { PromptHost } from './prompt-host';
 import { Sidebar } from './sidebar';
 import { TransferSlot } from './transfer-slot';
+import { useLoaded } from './use-loaded';
 import { useIsMobile } from './use-media';
+
+// The shell plugs in only where the server runs commands at all; elsewhere its code never loads.
+if (config.EnableExec) await import('./shell-extension');
+
+// The prompts' host and their registry load with the first prompt: the first screen opens none.
+const loadPromptHost = () => import('./prompt-host').then((module) => module.PromptHost);
 
 const collapsedKey = 'drawer.sidebarCollapsed';
 
@@ -26,12 +32,10 @@ function useGlobalKeys(): void {
         event.preventDefault();
         showPrompt('help', {});
       } else if (event.key === 'Escape' && promptStore.get()) {
+        // Handled: the same Esc does not also clear the selection (use-file-keys.ts).
+        event.preventDefault();
         closePrompt();
-      } else if (
-        (event.ctrlKey || event.metaKey) &&
-        event.key.toLowerCase() === 'f' &&
-        promptComponents.search
-      ) {
+      } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
         event.preventDefault();
         showPrompt('search', {});
       }
@@ -47,13 +51,20 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const mobile = useIsMobile();
   const prompt = usePrompt();
   const session = useSession();
+  const PromptHost = useLoaded(loadPromptHost, prompt !== null);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
   useGlobalKeys();
 
-  // A route change closes the open prompt (docs/UI.md, Behaviour).
+  // A route change closes the open prompt and clears the selection (docs/UI.md, Behaviour) as it
+  // starts: the screen left may stay mounted, hidden, behind the next one's pending view.
   useEffect(
-    () => router.subscribe('onBeforeNavigate', (event) => event.pathChanged && closePrompt()),
+    () =>
+      router.subscribe('onBeforeNavigate', (event) => {
+        if (!event.pathChanged) return;
+        closePrompt();
+        resetSelection();
+      }),
     [router],
   );
 
@@ -88,7 +99,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
             <Panel key={index} />
           ))}
         </div>
-        <PromptHost />
+        {PromptHost && <PromptHost />}
       </div>
     </HeaderSlotContext.Provider>
   );

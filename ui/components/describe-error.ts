@@ -47,8 +47,7 @@ export function describeDetail(error: unknown): string | undefined {
   return parts.filter(Boolean).join(' · ');
 }
 
-/** A persistent error notification (docs/UI.md, Errors: failed actions); aborted calls stay silent. */
-export function notifyError(error: unknown): void {
-  if (error instanceof DOMException && error.name === 'AbortError') return;
+/** The notification of a failed action: its words, and the details under them. */
+export function showFailure(error: unknown): void {
   showError(describeError(error), describeDetail(error));
 }

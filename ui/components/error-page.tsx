@@ -1,11 +1,14 @@
 // The /403, /404 and /500 pages, and the same messages inside the files screen (docs/UI.md, Screens and
 // Errors). Loaded when an error shows: the first screen has none.
 import { Link, useRouter } from '@tanstack/react-router';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../state/session';
 import { useDocumentTitle } from './document-title';
+import { ApiError } from '../api/client';
 import type { ErrorKind } from './error-kind';
+import { errorKindOf } from './error-kind';
 import type { IconName } from './icons';
 import { Icon } from './icons';
 
@@ -60,6 +63,21 @@ export function FilesError({ kind }: { kind: ErrorKind }) {
       <ErrorWaysBack />
     </div>
   );
+}
+
+function kindOfError(error: unknown): ErrorKind {
+  return errorKindOf(error instanceof ApiError ? error.status : undefined);
+}
+
+/**
+ * The error view of a route that has none of its own (a settings screen whose data could not be
+ * loaded): the error pages' words, title and ways back, where the screen would be.
+ */
+export function RouteFailed({ error }: ErrorComponentProps) {
+  const { t } = useTranslation();
+  const kind = kindOfError(error);
+  useDocumentTitle(t(`titles.${kinds[kind].key}`));
+  return <FilesError kind={kind} />;
 }
 
 /**

@@ -82,19 +82,3 @@ export function formatDate(iso: string): string {
     (language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
   ).format(time);
 }
-
-/** A short duration in the interface language: '45 sec', '3 min', '1.5 hr' (time left of a transfer). */
-export function formatDuration(seconds: number): string {
-  const [value, unit] =
-    seconds < 60
-      ? [Math.ceil(seconds), 'second']
-      : seconds < 3600
-        ? [Math.ceil(seconds / 60), 'minute']
-        : [Math.round(seconds / 360) / 10, 'hour'];
-  return new Intl.NumberFormat(i18n.language, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }).format(value);
-}

@@ -2,7 +2,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { appName } from '../config';
-import { promptComponents } from '../prompts/registry';
 import { showPrompt } from '../state/prompt';
 import { IconButton, LabelTooltips } from './icon-button';
 import { Icon, Logo } from './icons';
@@ -26,19 +25,17 @@ export function Header({
         <Logo size={28} />
         <span className="brand-name">{appName}</span>
       </Link>
-      {promptComponents.search && (
-        <button
-          type="button"
-          className="search-box"
-          aria-keyshortcuts="Control+F Meta+F"
-          onClick={() => showPrompt('search', {})}
-        >
-          <Icon name="search" size={20} />
-          <span>{t('search.placeholder')}</span>
-          {/* aria-keyshortcuts tells the shortcut: its keycap stays out of the name. */}
-          <kbd aria-hidden="true">{t('prompts.help.keys.search')}</kbd>
-        </button>
-      )}
+      <button
+        type="button"
+        className="search-box"
+        aria-keyshortcuts="Control+F Meta+F"
+        onClick={() => showPrompt('search', {})}
+      >
+        <Icon name="search" size={20} />
+        <span>{t('search.placeholder')}</span>
+        {/* aria-keyshortcuts tells the shortcut: its keycap stays out of the name. */}
+        <kbd aria-hidden="true">{t('prompts.help.keys.search')}</kbd>
+      </button>
       <div className="header-actions" ref={slotRef} />
     </header>
   );

@@ -6,12 +6,13 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodePath } from '../api/client';
 import type { Ticket } from '../api/tickets';
-import { fetchTicket, ticketParams } from '../api/tickets';
+import { fetchTicket } from '../api/link-tickets';
+import { ticketParams } from '../api/tickets';
 import { useApi } from '../api/use-api';
 import { i18n } from '../i18n';
 import { useSession } from '../state/session';
 import { browseHistory, closeShell, rememberCommand, shellHistory } from '../state/shell';
-import { useCurrentFolder } from './current-path';
+import { useShownFolder } from '../routes/files/files-place';
 import { IconButton } from './icon-button';
 
 interface Entry {
@@ -42,7 +43,7 @@ export default function ShellPanel() {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const folder = useCurrentFolder();
+  const folder = useShownFolder();
   const commands = useSession()?.user.commands ?? [];
   const [entries, setEntries] = useState<Entry[]>([]);
   const [input, setInput] = useState('');

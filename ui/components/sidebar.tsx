@@ -9,7 +9,7 @@ import { appName, config } from '../config';
 import { mayLeave } from '../state/leave-guard';
 import { showPrompt } from '../state/prompt';
 import { useSession } from '../state/session';
-import { useCurrentFolder } from './current-path';
+import { useShownFolder } from '../routes/files/files-place';
 import { sidebarItems } from './extension-points';
 import { Icon } from './icons';
 
@@ -19,7 +19,7 @@ export function Sidebar({ open }: { open: boolean }) {
   const navigate = useNavigate();
   const api = useApi();
   const queryClient = useQueryClient();
-  const folder = useCurrentFolder();
+  const folder = useShownFolder();
   // Every settings page lights the one Settings entry, not only the profile it links to.
   const onSettings = useLocation({ select: (location) => location.pathname.includes('/settings') });
   return (

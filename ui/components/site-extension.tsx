@@ -3,7 +3,7 @@
 // (docs/SITES.md, "In the UI").
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { parentPath } from '../api/resources';
+import { parentPath } from '../api/paths';
 import { siteQuery } from '../api/site';
 import { useApi } from '../api/use-api';
 import { fileActions, sidebarItems } from './extension-points';

@@ -1,8 +1,8 @@
 // Starts a browser download of a link (the server answers with Content-Disposition: attachment).
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
-import { downloadFolder, downloadLink } from '../api/resources';
-import { fetchTicket } from '../api/tickets';
+import { downloadFolder, downloadLink } from '../api/resource-links';
+import { fetchTicket } from '../api/link-tickets';
 import { i18n } from '../i18n';
 import { followArchive, newDownloadId } from '../state/archive-follow';
 

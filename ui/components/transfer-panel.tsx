@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateFiles } from '../api/invalidation';
 import { useApi } from '../api/use-api';
 import { secondsLeft } from '../state/transfer-rate';
 import type { Transfer } from '../state/transfers';
@@ -18,7 +19,7 @@ import {
 } from '../state/upload-queue';
 import { dismissArchives, useArchiveDownloads } from '../state/archive-downloads';
 import { ArchiveRow } from './archive-row';
-import { formatDuration } from './format';
+import { formatDuration } from './format-duration';
 import { IconButton } from './icon-button';
 import { TransferRow } from './transfer-row';
 
@@ -110,10 +111,7 @@ export default function TransferPanel() {
 
   // Rows restored after a reload can be resumed before any new upload binds the queue.
   useEffect(() => {
-    bindUploads({
-      api,
-      refresh: () => void queryClient.invalidateQueries({ queryKey: ['resource'] }),
-    });
+    bindUploads({ api, refresh: () => void invalidateFiles(queryClient) });
   }, [api, queryClient]);
   useEffect(restoreInterrupted, []);
 

@@ -10,7 +10,8 @@ import {
 } from '../state/upload-queue';
 import { secondsLeft } from '../state/transfer-rate';
 import type { Transfer } from '../state/transfers';
-import { formatDuration, formatSize } from './format';
+import { formatDuration } from './format-duration';
+import { formatSize } from './format';
 import { IconButton } from './icon-button';
 import { Icon } from './icons';
 import type { IconName } from './icons';

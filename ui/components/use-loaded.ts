@@ -3,7 +3,7 @@
 // throttle, a timer, which also never fires while a test holds the page's clock.
 import { useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
-import { notifyError } from './describe-error';
+import { notifyError } from './notify-error';
 
 /** The component `load` gives once `needed` has been true, or null until it has arrived. */
 export function useLoaded<P>(

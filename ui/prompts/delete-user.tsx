@@ -1,10 +1,8 @@
 // deleteUser: 'Are you sure you want to delete this user?'; on success the users list shows again.
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteUser, usersKey } from '../api/users-admin';
-import { useApi } from '../api/use-api';
+import { useDeleteUser } from '../api/user-mutations';
 import { asksCurrentPassword, CurrentPasswordField } from '../components/current-password-field';
 import { closePrompt } from '../state/prompt';
 import { showSuccess } from '../state/toasts';
@@ -20,16 +18,13 @@ declare module '../state/prompt' {
 
 export default function DeleteUserPrompt({ id, username }: { id: number; username: string }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const deleteUser = useDeleteUser(id);
   const navigate = useNavigate();
   const action = useAction();
   const [current, setCurrent] = useState('');
   const [missing, setMissing] = useState(false);
   const remove = async () => {
-    await deleteUser(api, id, current);
-    queryClient.removeQueries({ queryKey: [...usersKey, id] });
-    await queryClient.invalidateQueries({ queryKey: usersKey });
+    await deleteUser.mutateAsync(current);
     closePrompt();
     showSuccess(t('users.deleted'));
     await navigate({ to: '/settings/users' });

@@ -1,9 +1,8 @@
 // delete: a confirmation; the open item's removal goes to its parent, a listing reloads even on failure.
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { deleteResource, filesUrl, parentPath } from '../api/resources';
-import { useApi } from '../api/use-api';
+import { filesUrl, parentPath } from '../api/paths';
+import { useDeleteItems } from '../api/resource-mutations';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
 import { clearSelection } from '../state/selection';
@@ -13,16 +12,14 @@ import { useAction } from './use-action';
 
 export default function DeletePrompt({ items, isOpen }: PromptPropsMap['delete']) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const deleteItems = useDeleteItems();
   const navigate = useNavigate();
   const action = useAction();
   const remove = async () => {
     try {
-      for (const item of items) await deleteResource(api, item.path);
+      await deleteItems.mutateAsync(items);
     } finally {
       clearSelection();
-      await queryClient.invalidateQueries({ queryKey: ['resource'] });
     }
     closePrompt();
     const [only] = items;

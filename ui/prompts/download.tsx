@@ -1,11 +1,11 @@
 // download: the archive formats for a folder or several items (docs/UI.md, Screens and Figures).
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { archiveFormats } from '../api/resources';
+import { archiveFormats } from '../api/resource-links';
 import { useApi } from '../api/use-api';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
-import { notifyError } from '../components/describe-error';
+import { notifyError } from '../components/notify-error';
 import { downloadItems } from '../components/start-download';
 import { CancelButton, PromptFrame } from './prompt-frame';
 

@@ -1,10 +1,10 @@
 // newFile and newDir: ask for a name, create the item in the folder, then open it (docs/UI.md, Behaviour).
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { resourceExists } from '../api/resource-exists';
-import { createFile, createFolder, filesUrl, joinPath } from '../api/resources';
+import { filesUrl, joinPath } from '../api/paths';
+import { useCreateItem } from '../api/resource-mutations';
 import { useApi } from '../api/use-api';
 import { closePrompt } from '../state/prompt';
 import { NamePrompt } from './name-prompt';
@@ -19,7 +19,7 @@ export interface NewItemPromptProps {
 export function NewItemPrompt({ folder, isDir, title, message }: NewItemPromptProps) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
+  const create = useCreateItem();
   const navigate = useNavigate();
   return (
     <NamePrompt
@@ -31,8 +31,7 @@ export function NewItemPrompt({ folder, isDir, title, message }: NewItemPromptPr
         // A file's name clash is the server's 409; a folder's must be found before creating.
         if (isDir && (await resourceExists(api, path)))
           throw new ApiError(409, 'fs.exists', 'an item with this name already exists');
-        await (isDir ? createFolder(api, path) : createFile(api, path));
-        await queryClient.invalidateQueries({ queryKey: ['resource'] });
+        await create.mutateAsync({ path, isDir });
         closePrompt();
         await navigate({ href: filesUrl(path, isDir) });
       }}

@@ -1,13 +1,11 @@
 // newPost: a post of a Hugo site from an archetype (name, archetype, section); the server expands the
 // archetype as `hugo new` does, in the content folder, and the new file opens in the editor.
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolated } from '../components/bidi';
-import { filesUrl } from '../api/resources';
-import { createPost, refreshSite, sectionOf } from '../api/site-posts';
-import { useApi } from '../api/use-api';
+import { filesUrl } from '../api/paths';
+import { sectionOf, useCreatePost } from '../api/site-posts';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
 import { ActionButton } from './action-button';
@@ -16,8 +14,7 @@ import { useAction } from './use-action';
 
 export default function NewPostPrompt({ site, folder }: PromptPropsMap['newPost']) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const createPost = useCreatePost();
   const navigate = useNavigate();
   const action = useAction();
   const sectionsId = useId();
@@ -26,12 +23,14 @@ export default function NewPostPrompt({ site, folder }: PromptPropsMap['newPost'
   const [section, setSection] = useState(() => sectionOf(site, folder));
   const trimmed = name.trim();
   const create = async () => {
-    const path = await createPost(api, site.root, {
-      name: trimmed,
-      ...(archetype ? { archetype } : {}),
-      ...(section.trim() ? { section: section.trim() } : {}),
+    const path = await createPost.mutateAsync({
+      siteRoot: site.root,
+      post: {
+        name: trimmed,
+        ...(archetype ? { archetype } : {}),
+        ...(section.trim() ? { section: section.trim() } : {}),
+      },
     });
-    await refreshSite(queryClient);
     closePrompt();
     await navigate({ href: filesUrl(path, false) });
   };

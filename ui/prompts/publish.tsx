@@ -1,11 +1,11 @@
 // publish: a post goes out now (draft mark off, date now), unsaved changes saved first; then whether
 // the site was built, and the build's output when it failed or no build could run.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseName, parentPath } from '../api/resources';
+import { baseName, parentPath } from '../api/paths';
 import { siteQuery } from '../api/site';
-import { publishPost, refreshSite } from '../api/site-posts';
+import { usePublishPost } from '../api/site-posts';
 import type { BuildReport } from '../api/site-posts';
 import { useApi } from '../api/use-api';
 import { openEditorOf } from '../state/open-editor';
@@ -78,14 +78,13 @@ export function PublishedFrame({ path, build }: { path: string; build: BuildRepo
 export default function PublishPrompt({ path }: PromptPropsMap['publish']) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
+  const publishPost = usePublishPost();
   const site = useQuery(siteQuery(api, parentPath(path))).data;
   const action = useAction();
   const [build, setBuild] = useState<BuildReport | null>(null);
   const publish = async () => {
     await openEditorOf(path)?.flush();
-    const outcome = await publishPost(api, path);
-    await refreshSite(queryClient);
+    const outcome = await publishPost.mutateAsync({ path });
     if (outcome.kind === 'published') setBuild(outcome.build);
     else closePrompt();
   };

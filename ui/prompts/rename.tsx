@@ -1,17 +1,15 @@
 // rename: a new name for one item; the open item moves to its new URL, a listing reloads (docs/UI.md, Behaviour).
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { filesUrl, joinPath, parentPath, transferResource } from '../api/resources';
-import { useApi } from '../api/use-api';
+import { filesUrl } from '../api/paths';
+import { useRenameItem } from '../api/resource-mutations';
 import type { PromptPropsMap } from '../state/prompt';
 import { closePrompt } from '../state/prompt';
 import { NamePrompt } from './name-prompt';
 
 export default function RenamePrompt({ item, isOpen }: PromptPropsMap['rename']) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const rename = useRenameItem();
   const navigate = useNavigate();
   return (
     <NamePrompt
@@ -21,9 +19,7 @@ export default function RenamePrompt({ item, isOpen }: PromptPropsMap['rename'])
       confirmLabel={t('buttons.rename')}
       onConfirm={async (name) => {
         if (name !== item.name) {
-          const destination = joinPath(parentPath(item.path), name);
-          await transferResource(api, 'rename', item.path, destination);
-          await queryClient.invalidateQueries({ queryKey: ['resource'] });
+          const destination = await rename.mutateAsync({ item, name });
           if (isOpen) await navigate({ href: filesUrl(destination, item.isDir), replace: true });
         }
         closePrompt();

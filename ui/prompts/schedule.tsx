@@ -1,10 +1,10 @@
 // schedule: a date and hour for a post to go out, picked in the browser's time zone and sent as an
 // RFC 3339 instant; a time already past is refused here. A scheduled post's schedule can be cancelled.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseName } from '../api/resources';
-import { cancelSchedule, publishPost, publishStatusQuery, refreshSite } from '../api/site-posts';
+import { baseName } from '../api/paths';
+import { publishStatusQuery, useCancelSchedule, usePublishPost } from '../api/site-posts';
 import type { BuildReport } from '../api/site-posts';
 import { useApi } from '../api/use-api';
 import { formatDate } from '../components/format';
@@ -27,7 +27,8 @@ import { useAction } from './use-action';
 export default function SchedulePrompt({ path }: PromptPropsMap['schedule']) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
+  const publishPost = usePublishPost();
+  const cancelSchedule = useCancelSchedule();
   const status = useQuery(publishStatusQuery(api, path));
   const scheduledAt = status.data?.scheduledAt ?? null;
   const [picked, setPicked] = useState<string | null>(null);
@@ -46,8 +47,7 @@ export default function SchedulePrompt({ path }: PromptPropsMap['schedule']) {
   };
   const schedule = async (instant: string) => {
     await openEditorOf(path)?.flush();
-    const outcome = await publishPost(api, path, instant);
-    await refreshSite(queryClient);
+    const outcome = await publishPost.mutateAsync({ path, at: instant });
     // The server's clock decides: a time it finds past publishes at once.
     if (outcome.kind === 'published') {
       setBuild(outcome.build);
@@ -57,8 +57,7 @@ export default function SchedulePrompt({ path }: PromptPropsMap['schedule']) {
     closePrompt();
   };
   const unschedule = async () => {
-    await cancelSchedule(api, path);
-    await refreshSite(queryClient);
+    await cancelSchedule.mutateAsync(path);
     showSuccess(t('site.scheduling.cancelled'));
     closePrompt();
   };

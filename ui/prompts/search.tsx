@@ -7,7 +7,7 @@ import type { SearchResult } from '../../src/api/search';
 import { streamSearch, typeQuery } from '../api/search';
 import type { SearchType } from '../api/search';
 import { useApi } from '../api/use-api';
-import { useCurrentFolder } from '../components/current-path';
+import { useShownFolder } from '../routes/files/files-place';
 import { describeError } from '../components/describe-error';
 import { IconButton } from '../components/icon-button';
 import { Icon } from '../components/icons';
@@ -36,7 +36,7 @@ function useScrollLock(): void {
 export default function SearchPanel() {
   const { t } = useTranslation();
   const api = useApi();
-  const folder = useCurrentFolder();
+  const folder = useShownFolder();
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController | null>(null);

@@ -1,6 +1,5 @@
 // shareEdit: changes a link's expiry, password and limit (PATCH /api/share/<hash>); what is left as
 // it is stays. Opened from the shares page.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,9 +13,8 @@ import {
 import type { ShareUnit } from '../../src/api/shares';
 import { shareUnits } from '../../src/api/shares';
 import type { ByteUnit } from '../api/share-limits';
-import { editShareLink } from '../api/shares';
+import { useEditShareLink } from '../api/share-mutations';
 import type { ShareChange, ShareLink } from '../api/shares';
-import { useApi } from '../api/use-api';
 import { closePrompt } from '../state/prompt';
 import { showSuccess } from '../state/toasts';
 import { ActionButton } from './action-button';
@@ -65,8 +63,7 @@ const unitLabels = {
 
 export default function ShareEditPrompt({ link }: { link: ShareLink }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const editLink = useEditShareLink();
   const action = useAction();
   const upload = kindOf(link) === 'upload';
   const [expiry, setExpiry] = useState<ExpiryChoice>('keep');
@@ -114,9 +111,7 @@ export default function ShareEditPrompt({ link }: { link: ShareLink }) {
   };
 
   const save = async (change: ShareChange) => {
-    if (Object.keys(change).length > 0) await editShareLink(api, link.hash, change);
-    await queryClient.invalidateQueries({ queryKey: ['allShares'] });
-    await queryClient.invalidateQueries({ queryKey: ['shares'] });
+    if (Object.keys(change).length > 0) await editLink.mutateAsync({ hash: link.hash, change });
     closePrompt();
     showSuccess(t('shares.saved'));
   };

@@ -1,19 +1,14 @@
 // The share dialog (docs/UI.md, Screens, Behaviour and Input): an item's links, new timed or permanent links of a kind
 // (download, view only, file request for a folder) with an optional password and limit, copy and
 // delete.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareKind, ShareUnit } from '../../src/api/shares';
 import { shareUnits } from '../../src/api/shares';
 import type { ResourceItem } from '../api/resources';
-import {
-  createShareLink,
-  deleteShareLink,
-  shareUrl,
-  sharesQuery,
-  sortShareLinks,
-} from '../api/shares';
+import { useCreateShareLink, useDeleteShareLink } from '../api/share-mutations';
+import { shareUrl, sharesQuery } from '../api/shares';
 import type { ShareLink } from '../api/shares';
 import {
   byteUnits,
@@ -26,7 +21,7 @@ import {
 } from '../api/share-limits';
 import type { ByteUnit } from '../api/share-limits';
 import { useApi } from '../api/use-api';
-import { notifyError } from '../components/describe-error';
+import { notifyError } from '../components/notify-error';
 import { formatDate, formatRelative } from '../components/format';
 import { IconButton } from '../components/icon-button';
 import { Icon } from '../components/icons';
@@ -87,9 +82,9 @@ function LinkRow({ link, onDelete }: { link: ShareLink; onDelete: (link: ShareLi
 export default function SharePrompt({ item }: { item: ResourceItem }) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
-  const query = sharesQuery(api, item.path);
-  const links = useQuery(query);
+  const links = useQuery(sharesQuery(api, item.path));
+  const createLink = useCreateShareLink(item.path);
+  const deleteLink = useDeleteShareLink();
   const [amount, setAmount] = useState('');
   const [unit, setUnit] = useState<ShareUnit>('hours');
   const [password, setPassword] = useState('');
@@ -101,9 +96,6 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
   const [busy, setBusy] = useState(false);
   const kinds: ShareKind[] = item.isDir ? ['download', 'view', 'upload'] : ['download', 'view'];
 
-  const update = (change: (links: ShareLink[]) => ShareLink[]) =>
-    queryClient.setQueryData(query.queryKey, (old) => sortShareLinks(change(old ?? [])));
-
   const create = async (expiry?: { amount: number; unit: ShareUnit }) => {
     const amountOfLimit = kind === 'upload' ? parseBytes(limit, byteUnit) : parseCount(limit);
     if (amountOfLimit === undefined) {
@@ -113,14 +105,16 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
     setLimitError(false);
     setBusy(true);
     try {
-      const link = await createShareLink(api, item.path, expiry, password, {
-        kind,
-        ...(kind === 'upload'
-          ? { maxUploadBytes: amountOfLimit }
-          : { maxDownloads: amountOfLimit }),
+      await createLink.mutateAsync({
+        expiry,
+        password,
+        options: {
+          kind,
+          ...(kind === 'upload'
+            ? { maxUploadBytes: amountOfLimit }
+            : { maxDownloads: amountOfLimit }),
+        },
       });
-      // A second permanent request answers the existing link: never list it twice.
-      update((old) => [...old.filter((other) => other.hash !== link.hash), link]);
       if (expiry) setAmount('');
       setPassword('');
       setLimit('');
@@ -142,11 +136,7 @@ export default function SharePrompt({ item }: { item: ResourceItem }) {
     void create({ amount: Number(text), unit });
   };
 
-  const remove = (link: ShareLink) =>
-    deleteShareLink(api, link.hash).then(
-      () => update((old) => old.filter((other) => other.hash !== link.hash)),
-      notifyError,
-    );
+  const remove = (link: ShareLink) => deleteLink.mutateAsync(link).catch(notifyError);
 
   const list = links.data ?? [];
   // The server keeps one permanent open unlimited download link per item; any other is new.

@@ -5,7 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseName, parentPath, resourceQuery } from '../api/resources';
+import { baseName, parentPath } from '../api/paths';
+import { resourceQuery } from '../api/resources';
 import { siteQuery } from '../api/site';
 import { publishStatusQuery } from '../api/site-posts';
 import { useApi } from '../api/use-api';

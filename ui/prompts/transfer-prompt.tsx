@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesUrl, normalizePath, samePath } from '../api/resources';
+import { filesUrl, normalizePath, samePath } from '../api/paths';
 import type { ResourceItem } from '../api/resources';
 import { useApi } from '../api/use-api';
-import { conflictingNames, refreshListings, transferItems } from '../routes/files/transfer';
+import { conflictingNames, invalidateAfterTransfer, transferItems } from '../routes/files/transfer';
 import { closePrompt, showPrompt } from '../state/prompt';
 import { ActionButton } from './action-button';
 import { FolderPicker } from './folder-picker';
@@ -46,14 +46,14 @@ export function TransferPrompt({
         names: conflicts,
         onChoose: async (choice) => {
           await transferItems(api, action, items, destination, choice, new Set(conflicts));
-          await refreshListings(queryClient);
+          await invalidateAfterTransfer(queryClient, action, items);
           arrive();
         },
       });
       return new Promise<void>(() => undefined);
     }
     await transferItems(api, action, items, destination);
-    await refreshListings(queryClient);
+    await invalidateAfterTransfer(queryClient, action, items);
   };
   return (
     <PromptFrame

@@ -1,17 +1,14 @@
 // Global settings (admin, docs/UI.md, Screens): four cards, each saving only its own fields with a
 // button that names them — the global settings, Hugo site publishing, the new-user defaults (the user
 // form in default mode), and the command runner.
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../api/settings';
 import { hookNames, settingsQuery } from '../api/settings';
 import { useApi } from '../api/use-api';
-import { errorKindOf } from '../components/error-kind';
-import { ErrorMessage } from '../components/error-page';
-import { ApiError } from '../api/client';
 import { RulesEditor } from './settings/rules-editor';
-import { Card, SaveButton, SettingsLoading, SettingsPage } from './settings/settings-page';
+import { Card, SaveButton, SettingsPage } from './settings/settings-page';
 import { joinLines, joinWords, splitLines, splitWords } from './settings/settings-text';
 import { defaultsOf, draftFromDefaults } from './settings/user-draft';
 import { UserForm } from './settings/user-form';
@@ -194,28 +191,20 @@ function CommandsCard({ settings }: { settings: Settings }) {
 export default function GlobalSettings() {
   const { t } = useTranslation();
   const api = useApi();
-  const query = useQuery(settingsQuery(api));
-  const settings = query.data;
+  // The route's loader put them in the cache (settings/settings-loaders.ts).
+  const settings = useSuspenseQuery(settingsQuery(api)).data;
   return (
     <SettingsPage title={t('settings.global.title')}>
-      {query.isError ? (
-        <ErrorMessage
-          kind={errorKindOf(query.error instanceof ApiError ? query.error.status : undefined)}
-        />
-      ) : !settings ? (
-        <SettingsLoading />
-      ) : (
-        <div className="settings-columns">
-          <div className="settings-column">
-            <GlobalCard settings={settings} />
-            <SiteCard settings={settings} />
-          </div>
-          <div className="settings-column">
-            <DefaultsCard settings={settings} />
-            <CommandsCard settings={settings} />
-          </div>
+      <div className="settings-columns">
+        <div className="settings-column">
+          <GlobalCard settings={settings} />
+          <SiteCard settings={settings} />
         </div>
-      )}
+        <div className="settings-column">
+          <DefaultsCard settings={settings} />
+          <CommandsCard settings={settings} />
+        </div>
+      </div>
     </SettingsPage>
   );
 }

@@ -1,18 +1,19 @@
 // The shares page (/settings/shares): the caller's links, or for an admin everyone's with an owner
 // column and a filter by user; each with copy, edit and delete. A table on wide screens, cards on
 // phones (the same markup, laid out by settings.css).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareStatus } from '../../src/api/shares';
 import { ApiError, encodePath } from '../api/client';
 import { kindLabels, kindOf, usageText } from '../api/share-limits';
-import { allSharesQuery, deleteShareLink, shareUrl } from '../api/shares';
+import { useDeleteShareLink } from '../api/share-mutations';
+import { allSharesQuery, shareUrl } from '../api/shares';
 import type { ShareLink } from '../api/shares';
 import { usersQuery } from '../api/users-admin';
 import { useApi } from '../api/use-api';
 import { AppLink } from '../components/app-link';
-import { notifyError } from '../components/describe-error';
+import { notifyError } from '../components/notify-error';
 import { errorKindOf } from '../components/error-kind';
 import { ErrorMessage } from '../components/error-page';
 import { formatDate, formatRelative } from '../components/format';
@@ -133,16 +134,14 @@ export default function SharesSettings() {
   const api = useApi();
   const me = useUser();
   const admin = me.perm.admin;
-  const queryClient = useQueryClient();
+  const deleteLink = useDeleteShareLink();
   const [filter, setFilter] = useState('');
+  // The route's loader put the list the screen opens on in the cache (settings/settings-loaders.ts);
+  // another user's, which the filter asks for, loads in the card.
   const query = useQuery(allSharesQuery(api, filter === '' ? undefined : Number(filter)));
   const links = query.data;
   const remove = (link: ShareLink) =>
-    deleteShareLink(api, link.hash).then(async () => {
-      showSuccess(t('shares.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['allShares'] });
-      await queryClient.invalidateQueries({ queryKey: ['shares'] });
-    }, notifyError);
+    deleteLink.mutateAsync(link).then(() => showSuccess(t('shares.deleted')), notifyError);
   const title = admin ? t('shares.allTitle') : t('shares.title');
   return (
     <SettingsPage title={t('shares.title')}>

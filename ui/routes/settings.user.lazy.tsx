@@ -1,24 +1,25 @@
 // One user (admin, docs/UI.md, Screens): /settings/users/new creates from the defaults, /settings/users/{id} edits.
-// A user that cannot be fetched sends the admin to /settings/users/new (docs/UI.md, Behaviour and Errors).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// A user that cannot be fetched sends the admin to /settings/users/new (docs/UI.md, Behaviour and
+// Errors): the route's loader does (settings/settings-loaders.ts).
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolated } from '../components/bidi';
 import { settingsQuery } from '../api/settings';
 import type { Settings } from '../api/settings';
-import { createUser, updateUser, userQuery, usersKey, usersQuery } from '../api/users-admin';
+import { useCreateUser, useUpdateUser } from '../api/user-mutations';
+import { userQuery, usersQuery } from '../api/users-admin';
 import type { UserRecord } from '../api/users-admin';
 import { useApi } from '../api/use-api';
-import { ApiError } from '../api/client';
 import { asksCurrentPassword, CurrentPasswordField } from '../components/current-password-field';
-import { errorKindOf } from '../components/error-kind';
-import { ErrorMessage } from '../components/error-page';
 import { Icon } from '../components/icons';
 import { showPrompt } from '../state/prompt';
 import { patchUser, setToken, useUser } from '../state/session';
 import { showSuccess } from '../state/toasts';
-import { Card, SaveButton, SettingsLoading, SettingsPage } from './settings/settings-page';
+import { Card, SaveButton, SettingsPage } from './settings/settings-page';
+import { userIdOf } from './settings/settings-loaders';
 import type { UserFormState } from './settings/user-draft';
 import { draftFromDefaults, draftFromUser, userDraftOf } from './settings/user-draft';
 import { UserForm } from './settings/user-form';
@@ -36,7 +37,8 @@ function UserEditor({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser(user?.id ?? 0);
   const navigate = useNavigate();
   const me = useUser();
   const [state, setState] = useState(initial);
@@ -57,16 +59,13 @@ function UserEditor({
     void save.run(async () => {
       const draft = userDraftOf(state);
       if (!user) {
-        const created = await createUser(api, draft, current);
-        await queryClient.invalidateQueries({ queryKey: usersKey });
+        const created = await createUser.mutateAsync({ value: draft, currentPassword: current });
         showSuccess(t('users.created'));
         await navigate({ to: '/settings/users/$id', params: { id: String(created.id) } });
         return;
       }
-      const saved = await updateUser(api, user.id, draft, current);
+      const saved = await updateUser.mutateAsync({ value: draft, currentPassword: current });
       setCurrent('');
-      queryClient.setQueryData(userQuery(api, user.id).queryKey, saved.user);
-      await queryClient.invalidateQueries({ queryKey: usersKey, exact: true });
       setState((current) => ({ ...current, password: '' }));
       if (user.id === me.id) {
         // Editing yourself also updates the stored current user (docs/UI.md, Behaviour); a new password or name
@@ -130,59 +129,57 @@ function UserEditor({
   );
 }
 
-export default function UserSettings() {
+/** The frame of both forms: the title, and the link back to the users. */
+function UserPage({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const navigate = useNavigate();
-  const params: { id?: string } = useParams({ strict: false });
-  const id = params.id ?? 'new';
-  const isNew = id === 'new';
-  const valid = isNew || /^[0-9]{1,15}$/.test(id);
-  const userId = valid && !isNew ? Number(id) : 0;
-  const user = useQuery({ ...userQuery(api, userId), enabled: valid && !isNew });
-  const settings = useQuery(settingsQuery(api));
-
-  // docs/UI.md, Behaviour: a user that cannot be loaded is replaced by the new-user form.
-  const failed = !valid || user.isError;
-  useEffect(() => {
-    if (failed) void navigate({ to: '/settings/users/$id', params: { id: 'new' }, replace: true });
-  }, [failed, navigate]);
-
-  const title = isNew
-    ? t('users.newTitle')
-    : t('users.editTitle', { name: user.data?.username ?? '' });
-  let content = <SettingsLoading />;
-  if (isNew && settings.isError)
-    content = (
-      <ErrorMessage
-        kind={errorKindOf(settings.error instanceof ApiError ? settings.error.status : undefined)}
-      />
-    );
-  else if (isNew && settings.data)
-    content = (
-      <UserEditor
-        key="new"
-        initial={draftFromDefaults(settings.data.defaults)}
-        user={undefined}
-        settings={settings.data}
-      />
-    );
-  else if (!isNew && user.data)
-    content = (
-      <UserEditor
-        key={`user-${user.data.id}`}
-        initial={draftFromUser(user.data)}
-        user={user.data}
-        settings={settings.data}
-      />
-    );
   return (
     <SettingsPage title={title}>
       <Link to="/settings/users" className="button button-flat back-link">
         <Icon name="back" size={20} />
         <span>{t('users.backToList')}</span>
       </Link>
-      {content}
+      {children}
     </SettingsPage>
   );
+}
+
+/** A new user starts from the defaults of the settings, which the route's loader put in the cache. */
+function NewUser() {
+  const { t } = useTranslation();
+  const settings = useSuspenseQuery(settingsQuery(useApi())).data;
+  return (
+    <UserPage title={t('users.newTitle')}>
+      <UserEditor
+        key="new"
+        initial={draftFromDefaults(settings.defaults)}
+        user={undefined}
+        settings={settings}
+      />
+    </UserPage>
+  );
+}
+
+/** The user the loader put in the cache; the settings only add a hint, once they are there. */
+function EditedUser({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const user = useSuspenseQuery(userQuery(api, id)).data;
+  const settings = useQuery(settingsQuery(api)).data;
+  return (
+    <UserPage title={t('users.editTitle', { name: user.username })}>
+      <UserEditor
+        key={`user-${user.id}`}
+        initial={draftFromUser(user)}
+        user={user}
+        settings={settings}
+      />
+    </UserPage>
+  );
+}
+
+/** /settings/users/new or /settings/users/{id}; the loader sends an id it cannot load to new. */
+export default function UserSettings() {
+  const params: { id?: string } = useParams({ strict: false });
+  const id = userIdOf(params.id ?? 'new');
+  return typeof id === 'number' ? <EditedUser id={id} /> : <NewUser />;
 }

@@ -3,12 +3,13 @@
 // password first, then works with its token. A view-only link offers no download, a file request
 // its upload zone (a chunk of its own), and a link past its expiry or limit says it has ended.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { publicDownloadUrl, publicShareQuery, storeVisit } from '../api/shares';
 import type { PublicShare } from '../api/shares';
+import { queryKeys } from '../api/query-keys';
 import { useApi } from '../api/use-api';
 import { AppLink } from '../components/app-link';
 import { useDocumentTitle } from '../components/document-title';
@@ -17,6 +18,7 @@ import { formatDate, formatSize } from '../components/format';
 import { Icon, Logo } from '../components/icons';
 import { Spinner } from '../components/icon-button';
 import { appName, config } from '../config';
+import type { shareRoute } from './share.$';
 import { QrCode } from './share/qr-code';
 import { shareAddressOf, sharePageUrl } from './share/share-address';
 import { ShareListing } from './share/share-listing';
@@ -24,6 +26,10 @@ import { SharePreview } from './share/share-preview';
 import { SharePasswordForm } from './share/share-password';
 
 const FileRequest = lazy(() => import('./share/file-request'));
+
+/** The route by its id (TanStack's getRouteApi): importing it would give its module a chunk of its own. */
+const shareRouteId: (typeof shareRoute)['id'] = '/share/$';
+const shareRouteApi = getRouteApi(shareRouteId);
 
 function Crumbs({ hash, sub }: { hash: string; sub: string }) {
   const { t } = useTranslation();
@@ -116,13 +122,21 @@ function Summary({ share, hash, sub }: { share: PublicShare; hash: string; sub: 
 export default function PublicSharePage() {
   const { t } = useTranslation();
   const api = useApi();
-  const pathname = useLocation({ select: (location) => location.pathname });
+  const params: { _splat?: string } = shareRouteApi.useParams();
+  const splat = params._splat;
   const queryClient = useQueryClient();
-  const { hash, sub } = shareAddressOf(pathname);
+  const { hash, sub } = shareAddressOf(splat);
   // The token a password earned; it opens this share only. Kept in memory: a reload asks again.
   const [opened, setOpened] = useState<{ hash: string; token: string }>();
   const token = opened?.hash === hash ? opened.token : undefined;
-  const share = useQuery({ ...publicShareQuery(api, hash, sub, token), enabled: hash !== '' });
+  const share = useQuery({
+    ...publicShareQuery(api, hash, sub, token),
+    enabled: hash !== '',
+    // The route's loader asked for it on entry (share/share-loader.ts), refused or not: mounting asks
+    // nothing more. Its answer may be a refusal the page shows, so it is read with useQuery.
+    refetchOnMount: false,
+    retryOnMount: false,
+  });
   useDocumentTitle(share.data?.name || t('publicShare.title'));
   // No password yet, or a token that has run out: the server asks for the password.
   const needsPassword = share.error instanceof ApiError && share.error.status === 401;
@@ -169,7 +183,13 @@ export default function PublicSharePage() {
           </div>
         }
       >
-        <FileRequest hash={hash} share={share.data} onUploaded={() => void share.refetch()} />
+        <FileRequest
+          hash={hash}
+          share={share.data}
+          onUploaded={() =>
+            void queryClient.invalidateQueries({ queryKey: queryKeys.publicShare(hash) })
+          }
+        />
       </Suspense>
     );
   else

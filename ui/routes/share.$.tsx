@@ -5,5 +5,7 @@ import { rootRoute } from './root';
 export const shareRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'share/$',
+  loader: ({ context, params }) =>
+    import('./share/share-loader').then((loader) => loader.loadShare(context, params._splat)),
   component: lazyRouteComponent(() => import('./share.$.lazy')),
 });

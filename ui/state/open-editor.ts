@@ -1,6 +1,6 @@
 // The file open in the editor, for actions that need its latest text: publishing a post saves the
 // changes first (else a later save would undo what publishing wrote), and its preview shows them.
-import { samePath } from '../api/resources';
+import { samePath } from '../api/paths';
 import { createStore } from './store';
 
 export interface OpenEditor {

@@ -1,7 +1,7 @@
 // The breadcrumb bar: home, then each folder; past 3 crumbs only the last 3 show after '...' (docs/UI.md, Screens).
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { filesUrl } from '../../api/resources';
+import { filesUrl } from '../../api/paths';
 import { AppLink } from '../../components/app-link';
 import { Icon } from '../../components/icons';
 

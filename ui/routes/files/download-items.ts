@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import type { Resource, ResourceItem } from '../../api/resources';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { showPrompt } from '../../state/prompt';
 
 /** The items given, or the folder or file shown when none are (docs/UI.md, Permissions). */

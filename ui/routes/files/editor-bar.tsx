@@ -4,7 +4,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesUrl, parentPath } from '../../api/resources';
+import { filesUrl, parentPath } from '../../api/paths';
 import { Icon } from '../../components/icons';
 
 export function EditorBar({

@@ -10,10 +10,9 @@ import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../api/resources';
+import { useSaveFile } from '../../api/resource-mutations';
 import type { Resource } from '../../api/resources';
-import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { HeaderActions } from '../../components/header-actions';
 import type { ButtonState } from '../../components/icon-button';
 import { IconButton } from '../../components/icon-button';
@@ -37,7 +36,7 @@ export function canEdit(resource: Resource, modify: boolean): boolean {
 
 export default function Editor({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
-  const api = useApi();
+  const saveFile = useSaveFile();
   const user = useUser();
   const dark = useIsDarkTheme();
   const editable = canEdit(resource, user.perm.modify);
@@ -71,7 +70,7 @@ export default function Editor({ resource }: { resource: Resource }) {
     const text = content.current;
     setSaveState('loading');
     try {
-      await saveFile(api, resource.path, text);
+      await saveFile.mutateAsync({ path: resource.path, content: text });
     } catch (error) {
       setSaveState('idle');
       throw error;

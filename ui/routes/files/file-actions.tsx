@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
-import { updateOwnPreferences } from '../../api/users';
+import { queryKeys } from '../../api/query-keys';
 import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { fileActions } from '../../components/extension-points';
 import { HeaderActions } from '../../components/header-actions';
 import { IconButton } from '../../components/icon-button';
@@ -20,7 +20,7 @@ import { useUser } from '../../state/session';
 import { useStore } from '../../state/store';
 import { isUnfinished, transfersStore } from '../../state/transfers';
 import { uploadFolderInputId, uploadInputId } from './listing';
-import { listedItems } from './paged-rows';
+import { listedItems } from './paged-items';
 
 // The open file's actions come with the editor, which loads on demand too; a listing's with its
 // selection bar. Neither belongs to the first screen.
@@ -39,8 +39,13 @@ function nextViewOf(user: SessionUser) {
   ];
 }
 
+/** Its code loads with the first switch, as the sorting's does (listing-sort.tsx). */
 function toggleView(api: ApiClient, user: SessionUser, refresh: () => void) {
-  updateOwnPreferences(api, user, { viewMode: nextViewOf(user) }).then(refresh, notifyError);
+  import('../../api/users')
+    .then(({ updateOwnPreferences }) =>
+      updateOwnPreferences(api, user, { viewMode: nextViewOf(user) }),
+    )
+    .then(refresh, notifyError);
 }
 
 export function FileActions({ resource, screen }: { resource: Resource; screen: FilesScreenKind }) {
@@ -68,7 +73,11 @@ export function FileActions({ resource, screen }: { resource: Resource; screen: 
       icon={viewIcons[nextViewOf(user)]}
       label={t('buttons.switchView')}
       onClick={() =>
-        toggleView(api, user, () => void queryClient.invalidateQueries({ queryKey: ['resource'] }))
+        toggleView(
+          api,
+          user,
+          () => void queryClient.invalidateQueries({ queryKey: queryKeys.resources }),
+        )
       }
     />
   );

@@ -2,13 +2,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Resource } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { clipboardStore } from '../../state/clipboard';
 import { promptStore, showPrompt } from '../../state/prompt';
 import { clearSelection, selectionStore } from '../../state/selection';
 import { sessionStore } from '../../state/session';
 import { download } from './download-items';
-import { listedItems } from './paged-rows';
+import { listedItems } from './paged-items';
 import type { FilesScreenKind } from './file-actions';
 
 function typingInField(target: EventTarget | null): boolean {
@@ -75,7 +75,7 @@ export function handleFileKey(event: KeyboardEvent, context: FileKeysContext): v
           if (done && clipboard.key === 'x') clipboardStore.set(null);
         })
         .catch(notifyError)
-        .finally(() => void transfer.refreshListings(queryClient)),
+        .finally(() => void transfer.invalidateAfterTransfer(queryClient, action, clipboard.items)),
     );
   }
 }

@@ -8,11 +8,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesUrl, isBigFolder, mayHaveThumb, previewLink } from '../../api/resources';
+import { filesUrl } from '../../api/paths';
+import { isBigFolder, mayHaveThumb, previewLink } from '../../api/resources';
 import type { Resource, ResourceItem } from '../../api/resources';
 import type { ApiClient } from '../../api/client';
 import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { Icon } from '../../components/icons';
 import { useElementWidth } from '../../components/use-media';
 import {
@@ -29,8 +30,9 @@ import { columnsOfRow, gridOf, listRowHeight, rowHeight, rowsOf } from './listin
 import { ListingTop } from './listing-top';
 import { isFileDrag, takeDrop } from './drop';
 import type { DroppedItems } from './drop';
-import { loadedItems, PagedRow } from './paged-rows';
+import { loadedItems } from './paged-items';
 import { useVirtualRows } from './virtual-rows';
+import { useLoaded } from '../../components/use-loaded';
 import { listenForKeys } from './listing-key-listener';
 
 /** docs/UI.md, Figures: 50 items at first, 50 more each time the page is scrolled to its bottom. */
@@ -43,6 +45,9 @@ export const uploadFolderInputId = 'upload-folder-input';
 function pickFolders(input: HTMLInputElement | null): void {
   input?.setAttribute('webkitdirectory', '');
 }
+
+/** A big folder's rows load with the first big folder. */
+const loadPagedRow = () => import('./paged-rows').then((module) => module.PagedRow);
 
 /** The upload code loads on the first drop or pick: the listing shows sooner without it. */
 function uploadDrop(
@@ -80,6 +85,7 @@ export function Listing({
   const pagedTotal = isBigFolder(resource) ? resource.total : undefined;
   const viewMode = pagedTotal === undefined ? user.viewMode : 'list';
   const grid = useMemo(() => gridOf(viewMode, width), [viewMode, width]);
+  const PagedRow = useLoaded(loadPagedRow, pagedTotal !== undefined);
   const tiled = grid.mode !== 'list';
   const ticket = usePreviewTicket(resource.path);
 
@@ -178,7 +184,7 @@ export function Listing({
             transfer
               .transferWithConfirmation(api, queryClient, 'rename', moving, item.path)
               .catch(notifyError)
-              .finally(() => void transfer.refreshListings(queryClient)),
+              .finally(() => void transfer.invalidateAfterTransfer(queryClient, 'rename', moving)),
           );
           return;
         }
@@ -289,9 +295,11 @@ export function Listing({
                   role="presentation"
                   style={{ top, height, gridTemplateColumns: 'minmax(0, 1fr)' }}
                 >
-                  <PagedRow api={api} folder={resource.path} index={index}>
-                    {(item) => itemView(item, 'row')}
-                  </PagedRow>
+                  {PagedRow && (
+                    <PagedRow api={api} folder={resource.path} index={index}>
+                      {(item) => itemView(item, 'row')}
+                    </PagedRow>
+                  )}
                 </div>
               );
             const row = rows[index];

@@ -1,7 +1,8 @@
 // Pictures a Markdown file names relative to itself: loaded from its folder under that folder's ticket.
 import { useCallback } from 'react';
 import { encodePath } from '../../api/client';
-import { inlineLink, parentPath } from '../../api/resources';
+import { parentPath } from '../../api/paths';
+import { inlineLink } from '../../api/resource-links';
 import { usePreviewTicket } from '../../api/tickets';
 import { useApi } from '../../api/use-api';
 import type { ImageResolver } from '../../components/markdown-file';

@@ -2,7 +2,7 @@
 // the server's reading of its front matter and the site's schedule.
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { parentPath } from '../../api/resources';
+import { parentPath } from '../../api/paths';
 import { siteQuery } from '../../api/site';
 import { isPostPath, postStateOf, publishStatusQuery } from '../../api/site-posts';
 import { useApi } from '../../api/use-api';

@@ -1,15 +1,11 @@
 // What the preview shows for each file type: image viewer, audio, video with subtitles, PDF, or a card.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  downloadLink,
-  inlineLink,
-  parentPath,
-  previewLink,
-  subtitleLink,
-} from '../../api/resources';
+import { parentPath } from '../../api/paths';
+import { downloadLink, inlineLink, subtitleLink } from '../../api/resource-links';
+import { previewLink } from '../../api/resources';
 import type { Resource } from '../../api/resources';
-import { useStableTicket, useTicket } from '../../api/tickets';
+import { useStableTicket, useTicket } from '../../api/link-tickets';
 import { useApi } from '../../api/use-api';
 import { FileIcon } from '../../components/file-icon';
 import { config } from '../../config';

@@ -4,17 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  downloadLink,
-  filesUrl,
-  parentPath,
-  previewLink,
-  resourceQuery,
-} from '../../api/resources';
-import { useTicket } from '../../api/tickets';
+import { filesUrl, parentPath } from '../../api/paths';
+import { downloadLink } from '../../api/resource-links';
+import { previewLink, resourceQuery } from '../../api/resources';
+import { useTicket } from '../../api/link-tickets';
 import type { Resource, ResourceItem } from '../../api/resources';
 import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { FileIcon } from '../../components/file-icon';
 import { IconButton } from '../../components/icon-button';
 import { Icon } from '../../components/icons';

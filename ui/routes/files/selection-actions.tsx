@@ -2,7 +2,7 @@
 // selection bar shows them for the selection, the editor's header for the open file.
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { parentPath } from '../../api/resources';
+import { parentPath } from '../../api/paths';
 import type { Resource, ResourceItem } from '../../api/resources';
 import { useApi } from '../../api/use-api';
 import { IconButton } from '../../components/icon-button';

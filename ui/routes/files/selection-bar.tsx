@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../api/resources';
 import { IconButton } from '../../components/icon-button';
 import { clearSelection, useSelection } from '../../state/selection';
-import { listedItems } from './paged-rows';
+import { listedItems } from './paged-items';
 import { SelectionActions } from './selection-actions';
 
 export function SelectionBar({ resource }: { resource: Resource }) {

@@ -1,13 +1,10 @@
 // Moving and copying items with a conflict check first (move/copy prompts, drag and drop, paste).
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import {
-  joinPath,
-  parentPath,
-  resourceQuery,
-  samePath,
-  transferResource,
-} from '../../api/resources';
+import { invalidateFiles } from '../../api/invalidation';
+import { joinPath, parentPath, samePath } from '../../api/paths';
+import { transferResource } from '../../api/resource-changes';
+import { resourceQuery } from '../../api/resources';
 import type { ResourceItem } from '../../api/resources';
 import { showPrompt } from '../../state/prompt';
 import type { ConflictChoice } from '../../state/prompt';
@@ -57,8 +54,13 @@ export async function transferItems(
   }
 }
 
-export function refreshListings(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ['resource'] });
+/** After a move or a copy, even a failed one: the listings, and a move's old paths, which are gone. */
+export function invalidateAfterTransfer(
+  queryClient: QueryClient,
+  action: 'rename' | 'copy',
+  items: readonly ResourceItem[],
+): Promise<void> {
+  return invalidateFiles(queryClient, action === 'rename' ? items.map((item) => item.path) : []);
 }
 
 /**

@@ -2,14 +2,16 @@
 // empty folders, then the files into the transfer queue.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
-import { createFolder, joinPath } from '../../api/resources';
-import { notifyError } from '../../components/describe-error';
+import { invalidateFiles } from '../../api/invalidation';
+import { joinPath } from '../../api/paths';
+import { createFolder } from '../../api/resource-changes';
+import { notifyError } from '../../components/notify-error';
 import { freeName } from '../../state/keep-both-name';
 import { showPrompt } from '../../state/prompt';
 import type { ConflictChoice } from '../../state/prompt';
 import type { UploadJob } from '../../state/upload-queue';
 import type { DroppedItems } from './drop';
-import { namesIn, refreshListings } from './transfer';
+import { namesIn } from './transfer';
 
 export interface UploadEntry {
   /** Relative to the target folder, '/'-separated ('photos/a.jpg'). */
@@ -178,13 +180,13 @@ export async function uploadBatch(
     };
     try {
       const queue = await import('../../state/upload-queue');
-      queue.bindUploads({ api, refresh: () => void refreshListings(queryClient) });
+      queue.bindUploads({ api, refresh: () => void invalidateFiles(queryClient) });
       await createFolders(api, folder, foldersWithoutFiles(kept));
       queue.enqueueUploads(jobs, choice === 'replace');
     } catch (error) {
       notifyError(error);
     }
-    if (kept.files.length === 0) await refreshListings(queryClient);
+    if (kept.files.length === 0) await invalidateFiles(queryClient);
   };
   if (conflicts.size === 0) return send();
   showPrompt('replace', { names: [...conflicts], onChoose: (choice) => void send(choice) });

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Resource } from '../../api/resources';
 import { useApi } from '../../api/use-api';
-import { notifyError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { promptStore } from '../../state/prompt';
 import type { FilesScreenKind } from './file-actions';
 import type { handleFileKey } from './file-keys';
@@ -28,6 +28,9 @@ export function useFileKeys(
     let loading: Promise<typeof handleFileKey> | undefined;
     let mounted = true;
     const onKey = (event: KeyboardEvent) => {
+      // A key already handled is not the screen's: the Esc that closed a prompt (the layout's
+      // listener may run first, as the screen mounts after the layout) does not clear the selection.
+      if (event.defaultPrevented) return;
       const context = { ...latest.current, api, queryClient };
       if (handle) return handle(event, context);
       const modifier = event.ctrlKey || event.metaKey;

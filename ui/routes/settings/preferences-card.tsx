@@ -1,10 +1,8 @@
 // The profile's preferences card (docs/UI.md, Screens): hide dotfiles, single click, exact dates and the
 // theme, all applied at once when saved, without a reload.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateOwnPreferences } from '../../api/users';
-import { useApi } from '../../api/use-api';
+import { useSavePreferences } from '../../api/user-mutations';
 import { useUser } from '../../state/session';
 import { themeChoices, themeStorageKey, themeStore } from '../../state/theme';
 import type { ThemeChoice } from '../../state/theme';
@@ -44,9 +42,8 @@ function saveThemeChoice(choice: ThemeChoice): void {
 
 export function PreferencesCard() {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
   const user = useUser();
+  const savePreferences = useSavePreferences(user);
   const labels = useLabels();
   const [flags, setFlags] = useState<Flags>(() => ({
     hideDotfiles: user.hideDotfiles === true,
@@ -57,13 +54,10 @@ export function PreferencesCard() {
   const save = useSave();
   const submit = () =>
     void save.run(async () => {
-      const dotfilesChanged = flags.hideDotfiles !== (user.hideDotfiles === true);
       // The session user changes first, so listings open or date their items the new way at once.
-      await updateOwnPreferences(api, user, flags);
+      await savePreferences.mutateAsync(flags);
       // The theme belongs to this browser (docs/UI.md, Behaviour), so it never goes to the server.
       saveThemeChoice(theme);
-      // The server hides dotfiles from every answer: cached listings are dropped, not shown stale first.
-      if (dotfilesChanged) queryClient.removeQueries({ queryKey: ['resource'] });
       showSuccess(t('settings.updated'));
     });
   return (

@@ -1,24 +1,21 @@
 // What the global settings cards share: saving one card's fields, and the note that commands need
 // --enable-exec.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SettingsPatch } from '../../api/settings';
-import { saveSettings, settingsKey } from '../../api/settings';
-import { useApi } from '../../api/use-api';
+import { useSaveGlobalSettings } from '../../api/user-mutations';
 import { config } from '../../config';
 import { showSuccess } from '../../state/toasts';
 import { useSave } from './use-save';
 
 /** Saves one card's fields and keeps the cached settings in step with the server's answer. */
 export function useSaveSettings() {
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const saveSettings = useSaveGlobalSettings();
   const save = useSave();
   return {
     busy: save.busy,
     run: (patch: SettingsPatch, message: string) =>
       save.run(async () => {
-        queryClient.setQueryData(settingsKey, await saveSettings(api, patch));
+        await saveSettings.mutateAsync(patch);
         showSuccess(message);
       }),
   };

@@ -2,7 +2,8 @@
 // keeps the server's words when it names the offending field (docs/UI.md, Errors).
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { describeError, notifyError } from '../../components/describe-error';
+import { describeError } from '../../components/describe-error';
+import { notifyError } from '../../components/notify-error';
 import { i18n } from '../../i18n';
 import { showError } from '../../state/toasts';
 

@@ -1,6 +1,6 @@
 // The public share page's URL: /share/{hash}/{sub/folder}, the sub-folder only for folder shares.
 import { encodePath } from '../../api/client';
-import { normalizePath } from '../../api/resources';
+import { normalizePath } from '../../api/paths';
 
 export interface ShareAddress {
   hash: string;
@@ -8,17 +8,10 @@ export interface ShareAddress {
   sub: string;
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-export function shareAddressOf(pathname: string): ShareAddress {
-  const [hash = '', ...rest] = pathname.replace(/^\/share\/?/, '').split('/');
-  return { hash: decodeSegment(hash), sub: normalizePath(rest.map(decodeSegment).join('/')) };
+/** From the share route's splat, which the router has cut from the URL and decoded ('h1/a b/c'). */
+export function shareAddressOf(splat: string | undefined): ShareAddress {
+  const [hash = '', ...rest] = (splat ?? '').split('/');
+  return { hash, sub: normalizePath(rest.join('/')) };
 }
 
 /** The app URL of a folder inside a share. */

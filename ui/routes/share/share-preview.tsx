@@ -5,6 +5,7 @@ import { Suspense, useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encodePath } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 import { publicDownloadUrl, publicPreviewLink } from '../../api/shares';
 import type { PublicShareItem } from '../../api/shares';
 import { isMarkdown, MarkdownView } from '../../components/markdown-file';
@@ -61,7 +62,7 @@ function SharedText({ file }: { file: SharedFile }) {
   const { t } = useTranslation();
   const url = fileUrl(file);
   const text = useQuery({
-    queryKey: ['publicShareText', url],
+    queryKey: queryKeys.publicShareText(file.hash, url),
     queryFn: async ({ signal }) => {
       const response = await fetch(url, {
         signal,
