@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { ChecksumAlgorithm, FolderSize, ResourceInfo } from '../api/resources';
 import { AppError } from '../errors';
 import { filesystemUsage, openFileStream } from '../fs/fs-read';
-import type { ScopedFs } from '../fs/scoped-fs';
+import type { ExistingResolved, ScopedFs } from '../fs/scoped-fs';
 import type { VirtualPath } from '../fs/virtual-path';
 import { baseName, segmentsOf } from '../fs/virtual-path';
 import type { Sorting } from '../users/user';
@@ -87,11 +87,9 @@ export async function listRecursively(
  */
 export async function folderSize(
   view: ScopedFs,
-  virtual: VirtualPath,
+  folder: ExistingResolved,
   signal?: AbortSignal,
 ): Promise<FolderSize> {
-  const folder = await view.resolveExisting(virtual, 'read');
-  if (!folder.stats.isDirectory()) throw new AppError('fs.notDirectory', 'not a folder');
   const totals: FolderSize = { size: 0, files: 0, folders: 0 };
   for await (const entry of view.walk(folder, signal)) {
     if (entry.stats.isDirectory() && !entry.isSymlink) totals.folders += 1;

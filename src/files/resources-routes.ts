@@ -170,11 +170,19 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
     files.get('/api/usage', usageOptions, usage);
     files.get('/api/usage/*', usageOptions, usage);
 
-    // Drawer's own: the info prompt's total size of a folder, a walk like a search's.
+    // Drawer's own: the info prompt's total size of a folder, from the search index when it
+    // knows every size below (docs/SEARCH.md, "Folder sizes"), else a walk like a search's.
     const size = async (request: FastifyRequest, reply: FastifyReply) => {
       const { path } = virtualPathAfter(request, ctx.config.baseUrl, '/api/size');
+      const view = await viewOf(request, reply);
+      const start = await view.resolveExisting(path, 'read');
+      if (!start.stats.isDirectory()) throw new AppError('fs.notDirectory', 'not a folder');
+      const signal = untilResponseEnds(reply);
+      const fromIndex = await ctx.searchIndex.folderTotals(view, start, signal);
+      reply.header('x-size-from', fromIndex ? 'index' : 'walk');
+      if (fromIndex) return fromIndex;
       holdHeavySlot(ctx.heavyWork, reply, 'walk', String(actorOf(request).id));
-      return folderSize(await viewOf(request, reply), path, untilResponseEnds(reply));
+      return folderSize(view, start, signal);
     };
     const sizeOptions = { schema: { response: { 200: folderSizeSchema } } };
     files.get('/api/size', sizeOptions, size);

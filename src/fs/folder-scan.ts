@@ -3,6 +3,9 @@ import type { Dirent, FSWatcher } from 'node:fs';
 import fs from 'node:fs';
 import type { FolderHandle, Identity } from './anchored';
 import { lstatAt, openFolderAt, openFolderAtSync, readFolder, readFolderSync } from './anchored';
+import type { FolderStatter } from './folder-stats';
+import { statFields, statterFrom, walkWorkerThreshold } from './folder-stats';
+import { statNamesIn } from './list-folder';
 
 /** An entry's kind as its folder reports it (d_type; Node lstat's the entry when the disk does not say). */
 export const scanOther = 0;
@@ -41,12 +44,49 @@ export async function readFolderContent(
   return contentOf(folder, await readFolder(folder), isHidden);
 }
 
-/** The kind of one entry of a held folder, as a read of the folder would report it; undefined when it is gone. */
-export async function entryKindAt(folder: FolderHandle, name: string): Promise<number | undefined> {
+/** An entry as the index keeps it: its kind, and its bytes when it is a regular file (else 0). */
+export interface ScannedEntry {
+  kind: number;
+  size: number;
+}
+
+/** One entry of a held folder, as a read of the folder would report it; undefined when it is gone. */
+export async function scannedEntryAt(
+  folder: FolderHandle,
+  name: string,
+): Promise<ScannedEntry | undefined> {
   const stats = await lstatAt(folder, name);
   if (!stats) return undefined;
-  if (stats.isSymbolicLink()) return scanLink;
-  return stats.isDirectory() ? scanFolder : scanOther;
+  const size = stats.isFile() ? stats.size : 0;
+  if (stats.isSymbolicLink()) return { kind: scanLink, size };
+  return { kind: stats.isDirectory() ? scanFolder : scanOther, size };
+}
+
+/**
+ * The bytes of each named entry of a held folder, read with lstat (a link is not followed): a
+ * regular file's size, 0 for anything else, NaN for one gone since it was listed. A big folder is
+ * read in the stats worker (folder-stats.ts), as a walk reads it.
+ */
+export async function entrySizesIn(
+  folder: FolderHandle,
+  names: readonly string[],
+  statter: FolderStatter | undefined,
+): Promise<Float64Array> {
+  const stats = await statNamesIn(
+    folder,
+    names,
+    statter && statterFrom(statter, walkWorkerThreshold),
+  );
+  const sizes = new Float64Array(names.length);
+  for (let index = 0; index < names.length; index += 1) {
+    const mode = stats[index * statFields] ?? Number.NaN;
+    sizes[index] = Number.isNaN(mode)
+      ? Number.NaN
+      : (mode & fs.constants.S_IFMT) === fs.constants.S_IFREG
+        ? (stats[index * statFields + 1] ?? 0)
+        : 0;
+  }
+  return sizes;
 }
 
 /** Opens a folder below `root` one name at a time, never through a link; undefined when gone. */

@@ -221,7 +221,7 @@ export async function listFolderEntries<T>(
 }
 
 /** lstat of each name in the held folder: in the worker for a big folder, else through the pool. */
-function statNamesIn(
+export function statNamesIn(
   folder: FolderHandle,
   names: readonly string[],
   statter: FolderStatter | undefined,

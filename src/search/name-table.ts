@@ -24,12 +24,17 @@ export function foldName(name: string): string {
   return nonAscii.test(name) ? name.toLowerCase().normalize('NFC') : name.toLowerCase();
 }
 
-function grown<T extends Uint8Array | Uint32Array | Int32Array>(array: T, needed: number): T {
+function grown<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(
+  array: T,
+  needed: number,
+): T {
   if (needed <= array.length) return array;
   const bigger = new (array.constructor as new (length: number) => T)(
     Math.max(needed, array.length * 2, 1024),
   );
   bigger.set(array);
+  // A size not read yet is NaN, never 0: a total over it must not pass for known.
+  if (bigger instanceof Float64Array) bigger.fill(NaN, array.length);
   return bigger;
 }
 
@@ -52,6 +57,8 @@ export class NameTable {
   private flags = new Uint8Array(1024);
   private firstChild = new Uint32Array(1024);
   private childCount = new Uint32Array(1024);
+  /** Bytes of each regular file (0 for other entries), NaN until read: sizes come after the names. */
+  private sizes = new Float64Array(1024).fill(NaN);
   private count = 1;
   private deadCount = 0;
   /** While building: names not yet joined (one string may hold a folder's, joined), and the joined chunks. */
@@ -94,7 +101,7 @@ export class NameTable {
 
   /** Bytes held by the strings and arrays (strings counted at one byte a character, as V8 stores Latin-1). */
   get approximateBytes(): number {
-    const typed = [this.parents, this.flags, this.firstChild, this.childCount];
+    const typed = [this.parents, this.flags, this.firstChild, this.childCount, this.sizes];
     const wide = (text: string) => (/[^\0-\xff]/.test(text) ? 2 : 1);
     let bytes = typed.reduce((sum, array) => sum + array.byteLength, 0);
     bytes += this.nameAt.byteLength + this.foldedAt.byteLength;
@@ -135,6 +142,7 @@ export class NameTable {
     const needed = this.count + entries;
     this.parents = grown(this.parents, needed);
     this.flags = grown(this.flags, needed);
+    this.sizes = grown(this.sizes, needed);
     if (!this.sealed) {
       this.firstChild = grown(this.firstChild, needed);
       this.childCount = grown(this.childCount, needed);
@@ -210,6 +218,7 @@ export class NameTable {
     this.buildFoldedAt = new Uint32Array(0);
     this.parents = this.parents.slice(0, this.count);
     this.flags = this.flags.slice(0, this.count);
+    this.sizes = this.sizes.slice(0, this.count);
     this.firstChild = this.firstChild.slice(0, this.count);
     this.childCount = this.childCount.slice(0, this.count);
     this.sealed = true;
@@ -245,6 +254,15 @@ export class NameTable {
 
   isDead(index: number): boolean {
     return ((this.flags[index] ?? flagDead) & flagDead) !== 0;
+  }
+
+  /** The bytes of a regular file, 0 for anything else, NaN while not read (or for a folder). */
+  sizeOf(index: number): number {
+    return this.sizes[index] ?? Number.NaN;
+  }
+
+  setSize(index: number, bytes: number): void {
+    if (index > 0 && index < this.count) this.sizes[index] = bytes;
   }
 
   kindOf(index: number): EntryKind {
@@ -440,6 +458,7 @@ export class NameTable {
       );
       for (const [offset, child] of children.entries()) {
         remap[child.index] = first + offset;
+        table.sizes[first + offset] = this.sizeOf(child.index);
         if (this.kindOf(child.index) === kindFolder) queue.push(child.index);
       }
     }

@@ -1,17 +1,21 @@
 // The live search index: built after the server listens, kept current by Drawer's writes and folder watchers.
+import type { FolderSize } from '../api/resources';
 import type { SearchResult } from '../api/search';
 import { servedTreeIsOneLocalDisk } from '../fs/local-tree';
 import type { FolderHandle } from '../fs/anchored';
 import {
-  entryKindAt,
+  entrySizesIn,
   openFolderBelow,
   readFolderContent,
   scanFolder,
+  scannedEntryAt,
   scanTree,
   watchFolder,
 } from '../fs/folder-scan';
 import type { ExistingResolved, FsSettings, ScopedFs } from '../fs/scoped-fs';
 import type { Logger } from '../logger';
+import { folderTotals } from './folder-totals';
+import { fillSizes } from './index-sizes';
 import { kindFolder, NameTable } from './name-table';
 import type { EntryKind } from './name-table';
 import type { SearchQuery } from './search';
@@ -50,10 +54,19 @@ export interface SearchIndex {
     query: SearchQuery,
     signal: AbortSignal,
   ): Promise<AsyncIterable<SearchResult[]> | undefined>;
+  /**
+   * A folder's total size and counts as the walk would count them, or undefined when the walk
+   * must answer (not ready, a file's size not read yet, a link on the way).
+   */
+  folderTotals(
+    view: ScopedFs,
+    start: ExistingResolved,
+    signal?: AbortSignal,
+  ): Promise<FolderSize | undefined>;
 }
 
 export interface SearchIndexDeps {
-  fs: Pick<FsSettings, 'rootPath' | 'rootFolder' | 'isHiddenEntry'>;
+  fs: Pick<FsSettings, 'rootPath' | 'rootFolder' | 'isHiddenEntry' | 'folderStats'>;
   log: Logger;
   now: () => number;
 }
@@ -90,6 +103,10 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   let work: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const settleMs = options.settleMs ?? 200;
+  /** The pass that reads files' sizes after their names (index-sizes.ts), and whether to run it again. */
+  let sizing: Promise<void> | undefined;
+  let sizeAgain = false;
+  let sizesReadOnce = false;
 
   const giveUp = (reason: string) => {
     state = 'unavailable';
@@ -180,7 +197,30 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     }
   }
 
+  /**
+   * Reads the folder's entries and brings its children in line, then the sizes of all its files:
+   * a whole read repairs what a watcher missed, a file's growth included.
+   */
   async function reconcileWhole(index: number, folder: FolderHandle): Promise<void> {
+    if (await reconcileWholeNames(index, folder)) await resize(index, folder);
+  }
+
+  /** Sets the size of each file among the folder's children (a whole read). */
+  async function resize(index: number, folder: FolderHandle): Promise<void> {
+    const files = table.childrenOf(index).filter((child) => table.kindOf(child) !== kindFolder);
+    const sizes = await entrySizesIn(
+      folder,
+      files.map((child) => table.nameOf(child)),
+      deps.fs.folderStats,
+    );
+    for (const [at, child] of files.entries()) {
+      const size = sizes[at] ?? Number.NaN;
+      table.setSize(child, Number.isNaN(size) ? 0 : size);
+    }
+  }
+
+  /** False when the cap turned the index off on the way. */
+  async function reconcileWholeNames(index: number, folder: FolderHandle): Promise<boolean> {
     const content = await readFolderContent(folder, deps.fs.isHiddenEntry);
     const onDisk = new Map<string, number>();
     for (const [offset, name] of content.names.entries())
@@ -194,7 +234,8 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     }
     if (removedFolder) dropUnreachableWatches();
     for (const [name, kind] of onDisk)
-      if (!known.has(name) && !(await addEntry(index, folder, name, kind))) return;
+      if (!known.has(name) && !(await addEntry(index, folder, name, kind))) return false;
+    return true;
   }
 
   /** Looks at each changed name alone: a write into a folder of 100,000 files costs one lstat. */
@@ -205,13 +246,16 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   ): Promise<void> {
     let removedFolder = false;
     for (const name of names) {
-      const kind = deps.fs.isHiddenEntry(folder, name)
+      const found = deps.fs.isHiddenEntry(folder, name)
         ? undefined
-        : await entryKindAt(folder, name);
+        : await scannedEntryAt(folder, name);
       const child = table.childNamed(index, name);
-      if (child !== -1 && table.kindOf(child) === kind) continue;
+      if (child !== -1 && table.kindOf(child) === found?.kind) {
+        if (found.kind !== kindFolder) table.setSize(child, found.size); // written to, or grown
+        continue;
+      }
       if (child !== -1) removedFolder = removeEntry(child) || removedFolder;
-      if (kind !== undefined && !(await addEntry(index, folder, name, kind))) break;
+      if (found && !(await addEntry(index, folder, name, found.kind, found.size))) break;
     }
     if (removedFolder) dropUnreachableWatches();
   }
@@ -234,12 +278,14 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     folder: FolderHandle,
     name: string,
     kind: number,
+    size?: number,
   ): Promise<boolean> {
     if (table.size >= options.maxEntries) {
       giveUp(`more than ${options.maxEntries} entries (--search-index-max)`);
       return false;
     }
     const child = table.add(parent, name, kind as EntryKind);
+    if (size !== undefined) table.setSize(child, size);
     if (kind !== scanFolder) return true;
     const opened = await openFolderBelow(folder, [name]).catch(() => undefined);
     if (!opened) return true;
@@ -248,6 +294,8 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     } finally {
       opened.release();
     }
+    // The new folder's files came with names only: the size pass reads their sizes.
+    sizeSoon();
     return state === 'ready'; // the cap may have been reached inside the new folder
   }
 
@@ -337,7 +385,39 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       },
       'search index ready',
     );
+    sizeSoon();
     if (dirty.size > 0) await settle();
+  }
+
+  /** Runs the size pass now, or once more after the one running (it may have passed a new folder by). */
+  function sizeSoon(): void {
+    if (sizing) {
+      sizeAgain = true;
+      return;
+    }
+    const started = performance.now();
+    sizing = (async () => {
+      do {
+        sizeAgain = false;
+        const complete = await fillSizes({
+          table: () => table,
+          rootFolder: deps.fs.rootFolder,
+          statter: deps.fs.folderStats,
+          running: () => state === 'ready' && !closed,
+        });
+        if (complete && !sizesReadOnce) {
+          sizesReadOnce = true;
+          const ms = Math.round(performance.now() - started);
+          deps.log.info({ ms }, 'search index: file sizes read');
+        }
+      } while (sizeAgain && state === 'ready' && !closed);
+    })()
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'search index: file sizes could not be read'),
+      )
+      .finally(() => {
+        sizing = undefined;
+      });
   }
 
   return {
@@ -377,6 +457,25 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
           describeLink: (virtual) => view.describeLink(virtual),
         },
         query,
+        signal,
+      );
+    },
+    async folderTotals(view, start, signal) {
+      if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
+      await settle();
+      if (state !== 'ready') return undefined;
+      const host = start.virtual === '/' ? view.scopeRoot : `${view.scopeRoot}${start.virtual}`;
+      const { index, missing } = entryOfHostPath(host);
+      if (index === -1 || missing > 0 || table.kindOf(index) !== kindFolder) return undefined;
+      return folderTotals(
+        table,
+        {
+          startIndex: index,
+          startVirtual: start.virtual,
+          judgesPaths: view.access.hasRules || view.actor.hideDotfiles,
+          isVisible: (virtual) => view.access.isVisible(virtual),
+          describeLink: (virtual) => view.describeLink(virtual),
+        },
         signal,
       );
     },

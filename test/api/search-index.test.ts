@@ -66,9 +66,10 @@ function fillTree(root: string): void {
     'bob/notes/cat-notes.md',
     'shared/cat-shared.txt',
   ];
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     fs.mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), 'x');
+    // Sizes that differ, so a total that counts a file it should not is caught.
+    fs.writeFileSync(path.join(root, file), 'x'.repeat(2 ** index));
   }
   fs.mkdirSync(path.join(root, 'alice/cat-folder/inner'), { recursive: true });
   fs.symlinkSync(outside, path.join(root, 'alice/cat-link-out'));
@@ -183,6 +184,32 @@ describe('search index', () => {
           compared += 1;
         }
     assert.ok(compared > 100, `${compared} answers compared`);
+  });
+
+  it('gives every folder’s total exactly as the walk does, for every user', async () => {
+    const sizeOf = (side: Side, username: string, folder: string) =>
+      side.server.request('GET', `/api/size${folder}`, { token: side.tokens.get(username) });
+    await eventually(
+      async () => (await sizeOf(indexed, 'carol', '/')).headers['x-size-from'] === 'index',
+      'the index has read the sizes',
+    );
+    let compared = 0;
+    for (const user of users)
+      for (const folder of [...folders, '/photos/deep', '/music', '/notes', '/private']) {
+        const [fromIndex, fromWalk] = await Promise.all([
+          sizeOf(indexed, user.username, folder),
+          sizeOf(walked, user.username, folder),
+        ]);
+        const label = `${user.username} ${folder}`;
+        assert.equal(fromIndex.status, fromWalk.status, label);
+        assert.equal(fromIndex.text, fromWalk.text, label);
+        if (fromWalk.status !== 200) continue;
+        assert.equal(fromWalk.headers['x-size-from'], 'walk', label);
+        const expected = folder === '/cat-link-photos' ? 'walk' : 'index';
+        assert.equal(fromIndex.headers['x-size-from'], expected, label);
+        compared += 1;
+      }
+    assert.equal(compared, 11, `${compared} totals compared`);
   });
 
   it('keeps what rules, dotfiles, links and other scopes hide out of its answers', async () => {

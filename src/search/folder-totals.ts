@@ -1,0 +1,64 @@
+// A folder's total size and counts from the name table, exactly as the gate's walk counts them
+// (files/resource-variants.ts folderSize): the info prompt's answer at once instead of a walk.
+import type { FolderSize } from '../api/resources';
+import type { VirtualPath } from '../fs/virtual-path';
+import type { NameTable } from './name-table';
+import { kindFolder, kindLink, kindOther } from './name-table';
+import type { IndexScope } from './search-index-query';
+
+export interface TotalsScope extends IndexScope {
+  /** False when nothing can be hidden from the actor (no rules, dotfiles shown): no path is judged. */
+  judgesPaths: boolean;
+}
+
+/** Entries counted between two turns of the event loop: a million-entry tree holds no request long. */
+const entriesPerTurn = 65_536;
+
+/**
+ * What lies below the start: every entry the walk would list (visible by rules and the dotfile
+ * preference, below folders it lists), real folders counted as folders, links as files (sized
+ * never, and only those the walk would list), regular files with their bytes. Undefined when a
+ * file's size is not known yet (sizes are read after the names, docs/SEARCH.md): the walk answers.
+ */
+export async function folderTotals(
+  table: NameTable,
+  scope: TotalsScope,
+  signal?: AbortSignal,
+): Promise<FolderSize | undefined> {
+  const prefix = scope.startVirtual === '/' ? '' : scope.startVirtual;
+  const totals: FolderSize = { size: 0, files: 0, folders: 0 };
+  // Each folder still to count, with its path below the start.
+  const folders: { index: number; path: string }[] = [{ index: scope.startIndex, path: '' }];
+  let counted = 0;
+  while (folders.length > 0) {
+    const folder = folders.pop() as { index: number; path: string };
+    for (const child of table.childrenOf(folder.index)) {
+      counted += 1;
+      if (counted % entriesPerTurn === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (signal?.aborted) return undefined;
+      }
+      const kind = table.kindOf(child);
+      // A plain file's path is only needed to judge it.
+      const path =
+        scope.judgesPaths || kind !== kindOther ? pathBelow(folder.path, table.nameOf(child)) : '';
+      if (scope.judgesPaths && !scope.isVisible(`${prefix}/${path}`)) continue;
+      if (kind === kindFolder) {
+        totals.folders += 1;
+        folders.push({ index: child, path });
+      } else if (kind === kindLink) {
+        if (await scope.describeLink(`${prefix}/${path}` as VirtualPath)) totals.files += 1;
+      } else {
+        const size = table.sizeOf(child);
+        if (Number.isNaN(size)) return undefined;
+        totals.files += 1;
+        totals.size += size;
+      }
+    }
+  }
+  return totals;
+}
+
+function pathBelow(parent: string, name: string): string {
+  return parent === '' ? name : `${parent}/${name}`;
+}

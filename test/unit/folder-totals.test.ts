@@ -1,0 +1,128 @@
+// A folder's total from the name table (src/search/folder-totals.ts) and the sizes the table keeps, without a disk.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { folderTotals } from '../../src/search/folder-totals';
+import type { TotalsScope } from '../../src/search/folder-totals';
+import { kindFolder, kindLink, kindOther, NameTable } from '../../src/search/name-table';
+import type { VirtualPath } from '../../src/fs/virtual-path';
+
+/** A file with its bytes, a link, or a folder. */
+type Tree = { [name: string]: Tree | number | 'link' };
+
+/** The table of a tree, folder by folder as the scanner adds it, with every file's size read. */
+function tableOf(tree: Tree, sized = true): NameTable {
+  const table = new NameTable();
+  const queue: [number, Tree][] = [[0, tree]];
+  for (let head = 0; head < queue.length; head += 1) {
+    const [index, folder] = queue[head] as [number, Tree];
+    const names = Object.keys(folder).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const kinds = names.map((name) => {
+      const value = folder[name];
+      return typeof value === 'number' ? kindOther : value === 'link' ? kindLink : kindFolder;
+    });
+    const first = table.addChildren(index, names, kinds);
+    for (const [offset, name] of names.entries()) {
+      const value = folder[name];
+      if (typeof value === 'object') queue.push([first + offset, value]);
+      if (typeof value === 'number' && sized) table.setSize(first + offset, value);
+    }
+  }
+  table.seal();
+  return table;
+}
+
+const tree: Tree = {
+  docs: { 'a.txt': 10, 'b.txt': 20, old: { 'c.txt': 300 }, '.draft': 4000 },
+  photos: { 'cat.jpg': 50_000, 'to-docs': 'link' },
+  'readme.md': 6,
+};
+
+function scopeOf(overrides: Partial<TotalsScope> = {}): TotalsScope {
+  return {
+    startIndex: 0,
+    startVirtual: '/' as VirtualPath,
+    judgesPaths: false,
+    isVisible: () => true,
+    describeLink: () => Promise.resolve({ isDirectory: true }),
+    ...overrides,
+  };
+}
+
+describe('folder totals from the name table', () => {
+  it('adds up files, counts folders and links, and sizes no link', async () => {
+    const table = tableOf(tree);
+    assert.deepEqual(await folderTotals(table, scopeOf()), {
+      size: 54_336,
+      files: 7,
+      folders: 3,
+    });
+    const docs = table.lookup(['docs']);
+    assert.deepEqual(
+      await folderTotals(
+        table,
+        scopeOf({ startIndex: docs, startVirtual: '/docs' as VirtualPath }),
+      ),
+      { size: 4330, files: 4, folders: 1 },
+    );
+  });
+
+  it('leaves out what the view hides, and everything below a hidden folder', async () => {
+    const table = tableOf(tree);
+    const asked: string[] = [];
+    const scope = scopeOf({
+      judgesPaths: true,
+      isVisible: (path) => {
+        asked.push(path);
+        return path !== '/docs/old' && !path.endsWith('/.draft');
+      },
+    });
+    assert.deepEqual(await folderTotals(table, scope), { size: 50_036, files: 5, folders: 2 });
+    assert.ok(asked.includes('/docs/a.txt'), 'files are judged by their path below the start');
+    assert.equal(asked.includes('/docs/old/c.txt'), false, 'nothing below a hidden folder');
+  });
+
+  it('counts a link only where the view lists it', async () => {
+    const table = tableOf(tree);
+    const links: string[] = [];
+    const totals = await folderTotals(
+      table,
+      scopeOf({
+        describeLink: (path) => {
+          links.push(path);
+          return Promise.resolve(undefined);
+        },
+      }),
+    );
+    assert.deepEqual(totals, { size: 54_336, files: 6, folders: 3 });
+    assert.deepEqual(links, ['/photos/to-docs']);
+  });
+
+  it('does not answer while a file’s size is unknown, and answers once it is read', async () => {
+    const table = tableOf(tree, false);
+    assert.equal(await folderTotals(table, scopeOf()), undefined);
+    const photos = table.lookup(['photos']);
+    table.setSize(table.childNamed(photos, 'cat.jpg'), 50_000);
+    assert.deepEqual(
+      await folderTotals(
+        table,
+        scopeOf({ startIndex: photos, startVirtual: '/photos' as VirtualPath }),
+      ),
+      { size: 50_000, files: 2, folders: 0 },
+    );
+  });
+
+  it('keeps sizes through changes and a compaction; a new entry starts unknown', async () => {
+    const table = tableOf(tree);
+    const docs = table.lookup(['docs']);
+    const added = table.add(docs, 'new.txt', kindOther);
+    assert.ok(Number.isNaN(table.sizeOf(added)), 'not read yet');
+    assert.equal(await folderTotals(table, scopeOf()), undefined);
+    table.setSize(added, 1_000_000);
+    table.remove(table.lookup(['docs', 'old']));
+    const expected = { size: 1_054_036, files: 7, folders: 2 };
+    assert.deepEqual(await folderTotals(table, scopeOf()), expected);
+    const { table: compact } = table.compacted();
+    assert.deepEqual(await folderTotals(compact, scopeOf()), expected);
+    assert.equal(compact.sizeOf(compact.lookup(['docs', 'new.txt'])), 1_000_000);
+  });
+});
