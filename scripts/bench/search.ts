@@ -1,4 +1,5 @@
-// Benchmark: searching a 1,000,000-file tree from the index, beside `find -iname` and `find -printf` on the same tree.
+// Benchmark: searching a 1,000,000-file tree from the index, beside `find -iname` and `find -printf` on the same tree,
+// and the tree's total size (GET /api/size) from the index, beside the walk and `du -sb`.
 // Usage: node --import tsx scripts/bench/search.ts [--runs 20]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,25 +80,21 @@ async function stop(server: TestServer): Promise<void> {
   fs.rmSync(server.dir, { recursive: true, force: true });
 }
 
-/** The log line the index writes when ready: its build time and size. */
-async function waitForIndex(
-  server: TestServer,
-): Promise<{ ms: number; entries: number; megabytes: number }> {
+/** The JSON of the first log line holding `message`: the index logs its build and its size pass. */
+async function waitForLog<T>(server: TestServer, message: string): Promise<T> {
   for (;;) {
     const line = server
       .output()
       .split('\n')
-      .find((text) => text.includes('search index ready'));
-    if (line)
-      return JSON.parse(line.slice(line.indexOf('{'))) as {
-        ms: number;
-        entries: number;
-        megabytes: number;
-      };
+      .find((text) => text.includes(message));
+    if (line) return JSON.parse(line.slice(line.indexOf('{'))) as T;
     if (server.output().includes('search index off')) throw new Error(server.output());
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+const waitForIndex = (server: TestServer) =>
+  waitForLog<{ ms: number; entries: number; megabytes: number }>(server, 'search index ready');
 
 // Kept between runs under drawer-fixtures/, apart from the per-run drawer-bench-* folders.
 const tree = path.join(os.tmpdir(), 'drawer-fixtures', 'search-1m');
@@ -112,6 +109,7 @@ const findPrintf = timeCommand('find', [tree, '-printf', '%P\\n']) ?? NaN;
 const findIname = new Map(
   terms.map((term) => [term, timeCommand('find', [tree, '-iname', `*${term}*`]) ?? NaN]),
 );
+const duMs = timeCommand('du', ['-sb', tree]) ?? NaN;
 
 const idle = await startOn(tree, ['--disable-search-index']);
 await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -121,6 +119,10 @@ const walked = await idle.request('GET', `/api/search/?query=${terms[1]}`, {
   token: await idle.adminToken(),
 });
 const walkMs = performance.now() - walkStarted;
+const sizeWalkStarted = performance.now();
+const sizeWalked = await idle.request('GET', '/api/size/', { token: await idle.adminToken() });
+const sizeWalkMs = performance.now() - sizeWalkStarted;
+if (sizeWalked.headers['x-size-from'] !== 'walk') throw new Error('the size was not walked');
 await stop(idle);
 
 const server = await startOn(tree, []);
@@ -161,6 +163,23 @@ for (const term of terms) {
     (median(times) / baseline).toFixed(3),
   ]);
 }
+// The tree's total from the index, once the background pass has read every file's size.
+const sized = await waitForLog<{ ms: number }>(server, 'search index: file sizes read');
+const sizeTimes: number[] = [];
+for (let run = 0; run < queryRuns; run += 1) {
+  const started = performance.now();
+  const response = await server.request('GET', '/api/size/', { token });
+  sizeTimes.push(performance.now() - started);
+  if (response.headers['x-size-from'] !== 'index') throw new Error('the size was not indexed');
+  if (response.text !== sizeWalked.text) throw new Error(`${response.text} ≠ ${sizeWalked.text}`);
+}
+const sizedRss = rssMb(server.process.pid);
+goals.push({
+  work: `folder total of ${fileCount.toLocaleString()} files from the index, p50`,
+  figure: `${median(sizeTimes).toFixed(1)} ms`,
+  goal: '≤ 100 ms',
+  met: median(sizeTimes) <= 100,
+});
 const queriedRss = rssMb(server.process.pid);
 // Whether V8 gives back the heap the build's garbage took after a while of quiet.
 await new Promise((resolve) => setTimeout(resolve, 10_000));
@@ -189,12 +208,23 @@ printTable([
     '',
     '',
   ],
+  [
+    'total size of the tree, index (du -sb)',
+    median(sizeTimes).toFixed(1),
+    percentile(sizeTimes, 0.95).toFixed(1),
+    '',
+    duMs.toFixed(0),
+    (median(sizeTimes) / duMs).toFixed(3),
+  ],
+  ['total size by walking (index off)', sizeWalkMs.toFixed(0), '', '', '', ''],
+  ['file sizes read after the build (background)', sized.ms, '', '', '', ''],
 ]);
 printTable([
   ['memory', 'MB'],
   ['RSS idle, index off', idleRss.toFixed(0)],
   ['RSS at listen, index on', rssAtStart.toFixed(0)],
   ['RSS when the index is ready', readyRss.toFixed(0)],
+  ['RSS when the sizes are read', sizedRss.toFixed(0)],
   ['RSS over idle, index ready', (readyRss - idleRss).toFixed(0)],
   [`RSS after the ${terms.length * queryRuns} queries`, queriedRss.toFixed(0)],
   ['RSS 10 s later', settledRss.toFixed(0)],
