@@ -31,14 +31,28 @@ export function isSameIdentity(a: Identity, b: Identity): boolean {
   return a.dev === b.dev && a.ino === b.ino;
 }
 
+/** An identity with the entry's birth time, where the file system keeps one (0 where it does not). */
+export interface BornIdentity extends Identity {
+  readonly born: number;
+}
+
+/**
+ * Whether two stats say the same folder even across a removal: a folder removed and made again
+ * at once often gets the same inode number back (measured on ext4), but never the same birth time.
+ */
+export function isSameFolder(a: BornIdentity, b: BornIdentity): boolean {
+  return isSameIdentity(a, b) && a.born === b.born;
+}
+
 /**
  * An open folder, verified when it was opened. Its descriptor may only be closed once no
  * operation is using it: a number closed early could be reused by another open, and a path
  * built on it would then lead into some other folder.
  */
-export class FolderHandle implements Identity {
+export class FolderHandle implements BornIdentity {
   readonly dev: number;
   readonly ino: number;
+  readonly born: number;
   private users = 0;
   /** Holders: the view that opened it, plus operations that must finish even if the request ends. */
   private holders = 1;
@@ -48,11 +62,12 @@ export class FolderHandle implements Identity {
   /** `pinned`: held for the server's life (the served root); release() leaves it open. */
   constructor(
     private readonly fd: number,
-    stats: Identity,
+    stats: Identity & { birthtimeMs?: number },
     private readonly pinned = false,
   ) {
     this.dev = stats.dev;
     this.ino = stats.ino;
+    this.born = stats.birthtimeMs ?? 0;
   }
 
   /**

@@ -1,7 +1,7 @@
 // Reading the served tree for the search index: names and kinds through held folders, and folder watchers.
 import type { Dirent, FSWatcher } from 'node:fs';
 import fs from 'node:fs';
-import type { FolderHandle, Identity } from './anchored';
+import type { BornIdentity, FolderHandle, Identity } from './anchored';
 import { lstatAt, openFolderAt, openFolderAtSync, readFolder, readFolderSync } from './anchored';
 import type { FolderStatter } from './folder-stats';
 import { statFields, statterFrom, walkWorkerThreshold } from './folder-stats';
@@ -44,8 +44,8 @@ export async function readFolderContent(
   return contentOf(folder, await readFolder(folder), isHidden);
 }
 
-/** An entry as the index keeps it: its kind, and its bytes when it is a regular file (else 0). */
-export interface ScannedEntry {
+/** An entry as the index keeps it: its kind, its bytes when it is a regular file (else 0), and which it is on disk. */
+export interface ScannedEntry extends BornIdentity {
   kind: number;
   size: number;
 }
@@ -58,8 +58,9 @@ export async function scannedEntryAt(
   const stats = await lstatAt(folder, name);
   if (!stats) return undefined;
   const size = stats.isFile() ? stats.size : 0;
-  if (stats.isSymbolicLink()) return { kind: scanLink, size };
-  return { kind: stats.isDirectory() ? scanFolder : scanOther, size };
+  const { dev, ino, birthtimeMs: born } = stats;
+  if (stats.isSymbolicLink()) return { kind: scanLink, size, dev, ino, born };
+  return { kind: stats.isDirectory() ? scanFolder : scanOther, size, dev, ino, born };
 }
 
 /**

@@ -2,7 +2,8 @@
 import type { FolderSize } from '../api/resources';
 import type { SearchResult } from '../api/search';
 import { servedTreeIsOneLocalDisk } from '../fs/local-tree';
-import type { FolderHandle } from '../fs/anchored';
+import type { BornIdentity, FolderHandle } from '../fs/anchored';
+import { isSameFolder } from '../fs/anchored';
 import {
   entrySizesIn,
   openFolderBelow,
@@ -73,6 +74,8 @@ export interface SearchIndexDeps {
 
 interface Watch {
   index: number;
+  /** The folder watched: a folder made again under the same name is another one (a new inode). */
+  folder: BornIdentity;
   close(): void;
 }
 
@@ -119,7 +122,11 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
 
   const watch = (index: number, folder: FolderHandle) => {
     if (watches.has(index) || watches.size >= options.maxWatches || closed) return;
-    const entry: Watch = { index, close: () => undefined };
+    const entry: Watch = {
+      index,
+      folder: { dev: folder.dev, ino: folder.ino, born: folder.born },
+      close: () => undefined,
+    };
     const watcher = watchFolder(folder, (name) => markDirty(entry.index, name));
     if (!watcher) return;
     entry.close = () => watcher.close();
@@ -187,6 +194,13 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     }
     const folder = await openFolderBelow(deps.fs.rootFolder, table.segmentsOf(index));
     if (!folder) return; // gone: the parent's own event removes it
+    const watched = watches.get(index);
+    if (watched && !isSameFolder(watched.folder, folder) && index !== 0) {
+      // Another folder under the same name: its parent's look at the name replaces it whole.
+      folder.release();
+      markDirty(table.parentOf(index), table.nameOf(index));
+      return;
+    }
     try {
       if (pending === 'whole') {
         lastWholeRead.set(index, deps.now());
@@ -251,8 +265,17 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
         : await scannedEntryAt(folder, name);
       const child = table.childNamed(index, name);
       if (child !== -1 && table.kindOf(child) === found?.kind) {
-        if (found.kind !== kindFolder) table.setSize(child, found.size); // written to, or grown
-        continue;
+        if (found.kind !== kindFolder) {
+          table.setSize(child, found.size); // written to, or grown
+          continue;
+        }
+        const watched = watches.get(child);
+        if (!watched) {
+          markDirty(child); // not watched: read whole, at least its own entries
+          continue;
+        }
+        if (isSameFolder(watched.folder, found)) continue;
+        // Removed and made again (a restore, a sync tool): nothing below it can be trusted.
       }
       if (child !== -1) removedFolder = removeEntry(child) || removedFolder;
       if (found && !(await addEntry(index, folder, name, found.kind, found.size))) break;

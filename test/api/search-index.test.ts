@@ -348,4 +348,39 @@ describe('search index', () => {
       'bob/giraffe-bob.txt',
     ]);
   });
+
+  it('follows a folder removed and made again under its name outside Drawer, deep down', async () => {
+    const folder = path.join(indexed.server.root, 'bob', 'again');
+    const found = async () => pathsOf(await search(indexed, 'bob', '/', 'tapir'));
+    const total = async () => {
+      const response = await indexed.server.request('GET', '/api/size/again/', {
+        token: indexed.tokens.get('bob'),
+      });
+      return `${response.headers['x-size-from']} ${response.text}`;
+    };
+    fs.mkdirSync(path.join(folder, 'deep'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'deep', 'tapir-1.txt'), 'x');
+    await eventually(async () => (await found()).join() === 'again/deep/tapir-1.txt', 'the first');
+    // The same names, new folders (as a restore from a backup makes them).
+    fs.rmSync(folder, { recursive: true });
+    fs.mkdirSync(path.join(folder, 'deep'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'deep', 'tapir-2.txt'), 'x'.repeat(20));
+    await eventually(
+      async () => (await found()).join() === 'again/deep/tapir-2.txt',
+      'the new content, not the old',
+    );
+    // The new folders are watched: what is written in them later is seen too.
+    fs.writeFileSync(path.join(folder, 'deep', 'tapir-3.txt'), 'x'.repeat(300));
+    await eventually(
+      async () => (await found()).join() === 'again/deep/tapir-2.txt,again/deep/tapir-3.txt',
+      'a file written in the new folder',
+    );
+    await eventually(
+      async () => (await total()) === 'index {"size":320,"files":2,"folders":1}',
+      "the new folder's total from the index",
+    ).catch(async (error: unknown) => {
+      assert.equal(await total(), 'index {"size":320,"files":2,"folders":1}');
+      throw error;
+    });
+  });
 });
