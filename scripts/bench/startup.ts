@@ -1,4 +1,5 @@
-// Benchmark: size, spawn-to-first-200 on /health and idle memory, `node build/drawer.cjs` beside the executable and a minimal HTTP server packaged the same way.
+// Benchmark: size, spawn-to-first-200 on /health and idle memory, `node build/drawer.cjs` beside the executable,
+// a minimal HTTP server and fastify alone (the floor of any server built on it), each packaged the same way.
 // Usage: node --import tsx scripts/bench/startup.ts [--runs 8] [--quick] [--compare <executable>]
 // (--quick: the stripped executable only; --compare: also another executable, a copy of an
 // earlier build/drawer for example, measured in the same run)
@@ -7,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { freePort } from '../../test/helpers/cli';
 import { packageSea, writeExecutable } from '../package-sea';
 import { recordGoals } from './bench-server';
@@ -26,6 +28,14 @@ http
     response.end('{"status":"OK"}');
   })
   .listen(port, '127.0.0.1');
+`;
+
+/** Fastify with one route and no logger, as Drawer's stack starts before any route of its own. */
+const fastifyServer = `const fastify = require('fastify');
+const port = Number(process.argv[process.argv.indexOf('--port') + 1]);
+const app = fastify();
+app.get('/health', async () => ({ status: 'OK' }));
+app.listen({ port, host: '127.0.0.1' });
 `;
 
 interface Target {
@@ -178,6 +188,34 @@ async function main(): Promise<void> {
       bytes: minimal.bytes,
     };
     targets.push(minimalTarget);
+    // Bundled as Drawer is (one script for the executable), from the same node_modules.
+    const fastifyEntry = path.join(root, 'build', 'bench-fastify-entry.cjs');
+    fs.writeFileSync(fastifyEntry, fastifyServer);
+    const fastifyScript = path.join(scratch, 'fastify-server.cjs');
+    try {
+      await build({
+        entryPoints: [fastifyEntry],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        minifyWhitespace: true,
+        outfile: fastifyScript,
+        logLevel: 'error',
+      });
+    } finally {
+      fs.rmSync(fastifyEntry, { force: true });
+    }
+    const fastifyAlone = writeExecutable({
+      main: fastifyScript,
+      output: path.join(scratch, 'fastify-server'),
+      assets: {},
+    });
+    targets.push({
+      label: 'fastify alone (one route), executable',
+      command: fastifyAlone.output,
+      args: [],
+      bytes: fastifyAlone.bytes,
+    });
     for (const target of targets) if (target.args.length === 0) dropFromPageCache(target.command);
     const samples = new Map<Target, Sample[]>(targets.map((target) => [target, []]));
     const folders = new Map<Target, string>();
