@@ -14,7 +14,8 @@ import {
 } from '../fs/folder-scan';
 import type { ExistingResolved, FsSettings, ScopedFs } from '../fs/scoped-fs';
 import type { Logger } from '../logger';
-import { folderTotals } from './folder-totals';
+import { childFolderSizes, folderTotals } from './folder-totals';
+import type { TotalsScope } from './folder-totals';
 import { fillSizes } from './index-sizes';
 import { kindFolder, NameTable } from './name-table';
 import type { EntryKind } from './name-table';
@@ -63,6 +64,18 @@ export interface SearchIndex {
     start: ExistingResolved,
     signal?: AbortSignal,
   ): Promise<FolderSize | undefined>;
+  /**
+   * The total bytes of each real child folder of `start` (of those named in `only`, when given),
+   * as folderTotals would answer for each, in one traversal (a listing's folder sizes,
+   * docs/SEARCH.md). A child the index cannot answer for is left out; undefined when it answers
+   * for none (not ready, a link on the way).
+   */
+  childFolderSizes(
+    view: ScopedFs,
+    start: ExistingResolved,
+    only?: ReadonlySet<string>,
+    signal?: AbortSignal,
+  ): Promise<ReadonlyMap<string, number> | undefined>;
 }
 
 export interface SearchIndexDeps {
@@ -461,23 +474,36 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       );
     },
     async folderTotals(view, start, signal) {
-      if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
-      await settle();
-      if (state !== 'ready') return undefined;
-      const host = start.virtual === '/' ? view.scopeRoot : `${view.scopeRoot}${start.virtual}`;
-      const { index, missing } = entryOfHostPath(host);
-      if (index === -1 || missing > 0 || table.kindOf(index) !== kindFolder) return undefined;
-      return folderTotals(
-        table,
-        {
-          startIndex: index,
-          startVirtual: start.virtual,
-          judgesPaths: view.access.hasRules || view.actor.hideDotfiles,
-          isVisible: (virtual) => view.access.isVisible(virtual),
-          describeLink: (virtual) => view.describeLink(virtual),
-        },
-        signal,
-      );
+      const scope = await totalsScope(view, start);
+      return scope && folderTotals(table, scope, signal);
+    },
+    async childFolderSizes(view, start, only, signal) {
+      const scope = await totalsScope(view, start);
+      return scope && childFolderSizes(table, scope, only, signal);
     },
   };
+
+  /**
+   * How the actor's view judges what lies below `start`, once Drawer's pending changes are in;
+   * undefined when the index cannot answer (not ready, reached through a link, not indexed).
+   */
+  async function totalsScope(
+    view: ScopedFs,
+    start: ExistingResolved,
+  ): Promise<TotalsScope | undefined> {
+    // Reached through a link: the walk judges links from where they really lie; leave it that.
+    if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
+    await settle();
+    if (state !== 'ready') return undefined;
+    const host = start.virtual === '/' ? view.scopeRoot : `${view.scopeRoot}${start.virtual}`;
+    const { index, missing } = entryOfHostPath(host);
+    if (index === -1 || missing > 0 || table.kindOf(index) !== kindFolder) return undefined;
+    return {
+      startIndex: index,
+      startVirtual: start.virtual,
+      judgesPaths: view.access.hasRules || view.actor.hideDotfiles,
+      isVisible: (virtual) => view.access.isVisible(virtual),
+      describeLink: (virtual) => view.describeLink(virtual),
+    };
+  }
 }
