@@ -68,9 +68,8 @@ function pathBelow(parent: string, name: string): string {
  * subtree: for each, what folderTotals(child).size answers, judged the same way (the child and
  * everything below it visible to the actor, nothing below a hidden folder). Links are skipped
  * without describing them: the walk never sizes one, so whether it is listed cannot change a
- * size. A child with a file of unknown size below it is left out (the listing keeps its own
- * size, docs/SEARCH.md), and so are links, files and hidden children. `only` limits the children
- * totalled (those of one page). Undefined when aborted.
+ * size. A child with a file of unknown size below it has NaN; links, files and hidden children are
+ * left out. `only` limits the children totalled (those of one page). Undefined when aborted.
  */
 export async function childFolderSizes(
   table: NameTable,
@@ -116,10 +115,5 @@ export async function childFolderSizes(
       }
     }
   }
-  const totals = new Map<string, number>();
-  for (const [at, name] of children.entries()) {
-    const size = sizes[at] ?? Number.NaN;
-    if (!Number.isNaN(size)) totals.set(name, size);
-  }
-  return totals;
+  return new Map(children.map((name, at) => [name, sizes[at] ?? Number.NaN]));
 }

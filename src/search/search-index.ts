@@ -100,6 +100,11 @@ const namesBeforeWholeRead = 256;
  * awake. Nothing is read on a timer of its own (docs/SEARCH.md).
  */
 const wholeReadEveryMs = 60_000;
+/**
+ * How long a listing waits for a size pass after the first (sizesSettleSoon): such a pass sizes
+ * what was added since, usually a few files, in milliseconds.
+ */
+const waitForSizesMs = 1000;
 
 export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOptions): SearchIndex {
   const readsSync = servedTreeIsOneLocalDisk(deps.fs.rootPath);
@@ -120,6 +125,8 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   let sizing: Promise<void> | undefined;
   let sizeAgain = false;
   let sizesReadOnce = false;
+  /** A pass a listing waited for in vain (sizesSettleSoon): no listing waits for it again. */
+  let slowPass: Promise<void> | undefined;
 
   const giveUp = (reason: string) => {
     state = 'unavailable';
@@ -478,10 +485,36 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       return scope && folderTotals(table, scope, signal);
     },
     async childFolderSizes(view, start, only, signal) {
-      const scope = await totalsScope(view, start);
-      return scope && childFolderSizes(table, scope, only, signal);
+      let scope = await totalsScope(view, start);
+      let sizes = scope && (await childFolderSizes(table, scope, only, signal));
+      if (sizes && [...sizes.values()].some(Number.isNaN) && (await sizesSettleSoon())) {
+        // The table may have been compacted meanwhile: the start is found again.
+        scope = await totalsScope(view, start);
+        sizes = scope && (await childFolderSizes(table, scope, only, signal));
+      }
+      if (!sizes) return undefined;
+      return new Map([...sizes].filter(([, size]) => !Number.isNaN(size)));
     },
   };
+
+  /**
+   * Waits a little for a size pass that follows the first one: it sizes the files of folders added
+   * since (an upload of a folder, a folder made outside Drawer), which a listing would otherwise
+   * show without a total until it is asked again. A pass that outlasts the wait is not waited
+   * for again. True when a pass ended in time.
+   */
+  async function sizesSettleSoon(): Promise<boolean> {
+    const pass = sizing;
+    if (!pass || !sizesReadOnce || pass === slowPass) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), waitForSizesMs);
+    });
+    const inTime = await Promise.race([pass.then(() => true), late]);
+    clearTimeout(timer);
+    if (!inTime) slowPass = pass;
+    return inTime;
+  }
 
   /**
    * How the actor's view judges what lies below `start`, once Drawer's pending changes are in;

@@ -225,7 +225,7 @@ describe('folder sizes in listings', () => {
     }
   });
 
-  it('follows an upload into a subfolder at the next listing', async () => {
+  it('follows uploads into a subfolder and into a new one at the next listing', async () => {
     await setPreferences(indexed, users.get('alice'), { folderSizes: true });
     try {
       const docsSize = async () => {
@@ -240,6 +240,13 @@ describe('folder sizes in listings', () => {
       assert.equal(upload.status, 200, upload.text);
       assert.equal(await docsSize(), 163);
       assert.equal(await totalOf('alice', '/docs'), 163);
+      // Into a folder the upload makes: its files' sizes are read by the index's size pass.
+      const intoNew = await indexed.request('POST', '/api/resources/docs/fresh/n.bin', {
+        token: tokenOf('alice'),
+        rawBody: 'x'.repeat(77),
+      });
+      assert.equal(intoNew.status, 200, intoNew.text);
+      assert.equal(await docsSize(), 240);
     } finally {
       await setPreferences(indexed, users.get('alice'), { folderSizes: false });
     }

@@ -209,16 +209,20 @@ describe('child folders’ sizes from the name table, in one traversal', () => {
     assert.equal(reads.has(table.lookup(['docs'])), false, 'docs is not read');
   });
 
-  it('leaves out only the children below which a size is unknown', async () => {
+  it('says NaN only for the children below which a size is unknown', async () => {
     const table = tableOf(wide);
     const trip = table.lookup(['photos', 'trip']);
     table.setSize(table.childNamed(trip, 'a.jpg'), Number.NaN);
     const sizes = await childFolderSizes(table, scopeOf());
-    assert.deepEqual([...(sizes ?? new Map<string, number>()).keys()].sort(), [
-      '.config',
-      'docs',
-      'empty',
-    ]);
+    assert.deepEqual(
+      sizes,
+      new Map([
+        ['.config', 9000],
+        ['docs', 4330],
+        ['empty', 0],
+        ['photos', Number.NaN],
+      ]),
+    );
     const docs = table.lookup(['docs']);
     assert.deepEqual(
       await childFolderSizes(
