@@ -105,6 +105,30 @@ const wholeReadEveryMs = 60_000;
  * what was added since, usually a few files, in milliseconds.
  */
 const waitForSizesMs = 1000;
+/**
+ * How long a listing waits for the index to take in pending changes (settle): one changed name
+ * takes an lstat, but a folder of 100,000 entries read whole takes a second or more, and a listing
+ * is not held that long for its totals; it goes without them instead (docs/SEARCH.md).
+ */
+const listingSettleMs = 500;
+
+/**
+ * True when `work` ends within `ms`; false when it runs on, or fails within a bound (an unbounded
+ * wait throws its error, as awaiting it would).
+ */
+async function endsWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  const ended = work.then(() => true);
+  if (ms === Number.POSITIVE_INFINITY) return ended;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([ended.catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOptions): SearchIndex {
   const readsSync = servedTreeIsOneLocalDisk(deps.fs.rootPath);
@@ -485,11 +509,11 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       return scope && folderTotals(table, scope, signal);
     },
     async childFolderSizes(view, start, only, signal) {
-      let scope = await totalsScope(view, start);
+      let scope = await totalsScope(view, start, listingSettleMs);
       let sizes = scope && (await childFolderSizes(table, scope, only, signal));
       if (sizes && [...sizes.values()].some(Number.isNaN) && (await sizesSettleSoon())) {
         // The table may have been compacted meanwhile: the start is found again.
-        scope = await totalsScope(view, start);
+        scope = await totalsScope(view, start, listingSettleMs);
         sizes = scope && (await childFolderSizes(table, scope, only, signal));
       }
       if (!sizes) return undefined;
@@ -506,27 +530,24 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   async function sizesSettleSoon(): Promise<boolean> {
     const pass = sizing;
     if (!pass || !sizesReadOnce || pass === slowPass) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), waitForSizesMs);
-    });
-    const inTime = await Promise.race([pass.then(() => true), late]);
-    clearTimeout(timer);
+    const inTime = await endsWithin(pass, waitForSizesMs);
     if (!inTime) slowPass = pass;
     return inTime;
   }
 
   /**
    * How the actor's view judges what lies below `start`, once Drawer's pending changes are in;
-   * undefined when the index cannot answer (not ready, reached through a link, not indexed).
+   * undefined when the index cannot answer (not ready, reached through a link, not indexed, or
+   * still taking changes in after `settleMs`).
    */
   async function totalsScope(
     view: ScopedFs,
     start: ExistingResolved,
+    settleMs = Number.POSITIVE_INFINITY,
   ): Promise<TotalsScope | undefined> {
     // Reached through a link: the walk judges links from where they really lie; leave it that.
     if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
-    await settle();
+    if (!(await endsWithin(settle(), settleMs))) return undefined;
     if (state !== 'ready') return undefined;
     const host = start.virtual === '/' ? view.scopeRoot : `${view.scopeRoot}${start.virtual}`;
     const { index, missing } = entryOfHostPath(host);
