@@ -120,7 +120,7 @@ export const ListingItem = memo(function ListingItem({
       <span className="item-name" title={item.name}>
         {item.name}
       </span>
-      {/* A folder's own size means nothing to a user: only its total shows (docs/UI.md, Behaviour). */}
+      {/* A folder's own size means nothing to a user: only its total shows (docs/UI.md, Screens). */}
       <span className={item.sizeIsTotal ? 'item-size total' : 'item-size'}>
         {item.isDir && !item.sizeIsTotal ? t('files.noSize') : formatSize(item.size)}
       </span>
