@@ -68,7 +68,7 @@ export interface SearchIndex {
    * The total bytes of each real child folder of `start` (of those named in `only`, when given),
    * as folderTotals would answer for each, in one traversal (a listing's folder sizes,
    * docs/SEARCH.md). A child the index cannot answer for is left out; undefined when it answers
-   * for none (not ready, a link on the way).
+   * for none (not ready, a link on the way, still taking changes in after half a second).
    */
   childFolderSizes(
     view: ScopedFs,
