@@ -7,8 +7,8 @@ export type { Permissions, PublicUser, Sorting, UserPreferences, ViewMode } from
 export { permissionNames } from '../api/users';
 
 /**
- * Preferences as stored: records written before a preference existed lack it, and so do File
- * Browser's defaults; a missing one is off (toPublicUser and settingsView fill it in).
+ * Preferences as stored: records written before a preference existed lack it, and a missing one
+ * is off (toPublicUser and settingsView fill it in).
  */
 export type StoredPreferences = Omit<UserPreferences, 'folderSizes'> & { folderSizes?: boolean };
 
