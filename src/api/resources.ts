@@ -16,6 +16,12 @@ export interface ResourceInfo {
   isDir: boolean;
   isSymlink: boolean;
   type: FileType;
+  /**
+   * Drawer's own, on a listing's folder items only: true when `size` is the total of what lies
+   * below the folder (the user's folderSizes preference, docs/API.md), absent when it is the
+   * folder's own size.
+   */
+  sizeIsTotal?: true;
   subtitles?: string[];
   content?: string;
   checksums?: Record<string, string>;

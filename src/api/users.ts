@@ -48,6 +48,11 @@ export interface UserPreferences {
   hideDotfiles: boolean;
   dateFormat: boolean;
   aceEditorTheme: string;
+  /**
+   * Drawer's own: listings give each folder's total size, from the search index, when it knows it
+   * (docs/SEARCH.md, "Folder sizes"). File Browser's records lack it: off.
+   */
+  folderSizes: boolean;
 }
 
 /** The user as the API shows it: File Browser's field set, the password always blank. */

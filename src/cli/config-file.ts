@@ -73,6 +73,8 @@ const preferenceFields = {
   hideDotfiles: 'boolean',
   dateFormat: 'boolean',
   aceEditorTheme: 'string',
+  // Drawer's own (docs/SEARCH.md, "Folder sizes"); absent in backups made before it existed.
+  folderSizes: { optional: 'boolean' },
 } satisfies Record<string, Shape>;
 
 const settingsShape: Shape = {

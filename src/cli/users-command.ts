@@ -64,6 +64,12 @@ const userFlags: readonly CliFlag[] = [
   { name: 'hide-dotfiles', aliases: ['hideDotfiles'], type: 'boolean', help: 'hide dotfiles' },
   { name: 'single-click', aliases: ['singleClick'], type: 'boolean', help: 'open on one click' },
   { name: 'date-format', aliases: ['dateFormat'], type: 'boolean', help: 'show exact dates' },
+  {
+    name: 'folder-sizes',
+    aliases: ['folderSizes'],
+    type: 'boolean',
+    help: 'show folder sizes in listings',
+  },
 ];
 
 const updateOnlyFlags: readonly CliFlag[] = [
@@ -210,6 +216,7 @@ function userChanges(parsed: ParsedArgs): { data: UserInput; which: string[] } {
     else if (flag === 'hide-dotfiles') data.hideDotfiles = value;
     else if (flag === 'single-click') data.singleClick = value;
     else if (flag === 'date-format') data.dateFormat = value;
+    else if (flag === 'folder-sizes') data.folderSizes = value;
     else continue;
     which.add(camelCase(flag));
   }

@@ -19,6 +19,8 @@ export function baseFields(info: ResourceInfo) {
     isDir: info.isDir,
     isSymlink: info.isSymlink,
     type: info.type,
+    // Only on folders whose size is a total: without the preference, the bytes are File Browser's.
+    ...(info.sizeIsTotal ? { sizeIsTotal: info.sizeIsTotal } : {}),
   };
 }
 
@@ -28,7 +30,8 @@ export function itemJson(info: ResourceInfo): string {
     `{"path":${jsonString(info.path)},"name":${jsonString(info.name)},` +
     `"size":${jsonNumber(info.size)},"extension":${jsonString(info.extension)},` +
     `"modified":${jsonString(info.modified)},"mode":${jsonNumber(info.mode)},` +
-    `"isDir":${info.isDir},"isSymlink":${info.isSymlink},"type":${jsonString(info.type)}}`
+    `"isDir":${info.isDir},"isSymlink":${info.isSymlink},"type":${jsonString(info.type)}` +
+    (info.sizeIsTotal ? ',"sizeIsTotal":true}' : '}')
   );
 }
 

@@ -5,12 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hooksFor } from '../commands/hooks';
 import type { Context } from '../context';
 import { AppError } from '../errors';
+import type { ScopedFs } from '../fs/scoped-fs';
+import type { VirtualPath } from '../fs/virtual-path';
 import { canonicalise, decodeOnce } from '../fs/virtual-path';
 import { actorOf } from '../http/auth';
 import { holdHeavySlot, untilResponseEnds } from '../http/response-lifetime';
 import { virtualPathAfter } from '../http/path-param';
 import { parseChecksumAlgorithm } from './checksum';
 import { folderPage, pageRequestOf } from './listing-page';
+import { withFolderSizes } from './listing-totals';
 import { folderJsonStream } from './listing-stream';
 import { describeResource, isFolderListing } from './resource-info';
 import { transferResource } from './resource-transfer';
@@ -55,6 +58,22 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
     const viewOf = (request: FastifyRequest, reply: FastifyReply) =>
       ctx.scopedFs(actorOf(request), untilResponseEnds(reply));
 
+    /** From the search index only: a walk per listing would cost what the index saves. */
+    const childFolderSizes = async (
+      view: ScopedFs,
+      path: VirtualPath,
+      only: ReadonlySet<string> | undefined,
+      reply: FastifyReply,
+    ) => {
+      if (ctx.searchIndex.state !== 'ready') return undefined;
+      const start = await view.resolveExisting(path, 'read').catch((error: unknown) => {
+        // Gone or closed since it was listed: the listing keeps the sizes it has.
+        if (error instanceof AppError) return undefined;
+        throw error;
+      });
+      return start && ctx.searchIndex.childFolderSizes(view, start, only, untilResponseEnds(reply));
+    };
+
     const get = async (request: FastifyRequest<{ Querystring: GetQuery }>, reply: FastifyReply) => {
       const actor = actorOf(request);
       const view = await viewOf(request, reply);
@@ -83,8 +102,13 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
         cache: page && ctx.listingCache,
       });
       if (!isFolderListing(info)) return info;
-      if (page) return folderPage(info, page);
-      return reply.type('application/json; charset=utf-8').send(folderJsonStream(info));
+      // Without the preference nothing more is done: the listing is File Browser's, byte for byte.
+      const listing =
+        actor.folderSizes === true
+          ? withFolderSizes(info, (only) => childFolderSizes(view, path, only, reply), !!page)
+          : info;
+      if (page) return folderPage(listing, page);
+      return reply.type('application/json; charset=utf-8').send(folderJsonStream(listing));
     };
     const getOptions = { schema: { querystring: getQuery, response: { 200: resourceSchema } } };
     files.get(prefix, getOptions, get);

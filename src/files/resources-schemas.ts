@@ -11,6 +11,8 @@ const itemProperties = {
   isDir: { type: 'boolean' },
   isSymlink: { type: 'boolean' },
   type: { type: 'string' },
+  // Drawer's own, on folder items whose size is a total (src/files/listing-totals.ts).
+  sizeIsTotal: { type: 'boolean' },
 } as const;
 
 const itemRequired = [

@@ -38,6 +38,8 @@ export function mapPreferences(
     hideDotfiles: fields.boolean('hideDotfiles'),
     dateFormat: fields.boolean('dateFormat'),
     aceEditorTheme: fields.string('aceEditorTheme'),
+    // Drawer's own preference: File Browser has none, and its listings never total folders.
+    folderSizes: false,
   };
 }
 

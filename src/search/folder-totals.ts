@@ -62,3 +62,58 @@ export async function folderTotals(
 function pathBelow(parent: string, name: string): string {
   return parent === '' ? name : `${parent}/${name}`;
 }
+
+/**
+ * The total bytes below each real child folder of the start, in one traversal of the start's
+ * subtree: for each, what folderTotals(child).size answers, judged the same way (the child and
+ * everything below it visible to the actor, nothing below a hidden folder). Links are skipped
+ * without describing them: the walk never sizes one, so whether it is listed cannot change a
+ * size. A child with a file of unknown size below it has NaN; links, files and hidden children are
+ * left out. `only` limits the children totalled (those of one page). Undefined when aborted.
+ */
+export async function childFolderSizes(
+  table: NameTable,
+  scope: Pick<TotalsScope, 'startIndex' | 'startVirtual' | 'judgesPaths' | 'isVisible'>,
+  only?: ReadonlySet<string>,
+  signal?: AbortSignal,
+): Promise<Map<string, number> | undefined> {
+  const prefix = scope.startVirtual === '/' ? '' : scope.startVirtual;
+  const children: string[] = [];
+  /** Per child, its bytes so far; NaN once a size below it is unknown. */
+  const sizes: number[] = [];
+  // Each folder still to count, with its path below the start and the child it lies in.
+  const folders: { index: number; path: string; child: number }[] = [];
+  for (const index of table.childrenOf(scope.startIndex)) {
+    if (table.kindOf(index) !== kindFolder) continue;
+    const name = table.nameOf(index);
+    if (only && !only.has(name)) continue;
+    if (scope.judgesPaths && !scope.isVisible(`${prefix}/${name}`)) continue;
+    folders.push({ index, path: name, child: children.length });
+    children.push(name);
+    sizes.push(0);
+  }
+  let counted = 0;
+  while (folders.length > 0) {
+    const folder = folders.pop() as { index: number; path: string; child: number };
+    if (Number.isNaN(sizes[folder.child])) continue;
+    for (const entry of table.childrenOf(folder.index)) {
+      counted += 1;
+      if (counted % entriesPerTurn === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (signal?.aborted) return undefined;
+      }
+      const kind = table.kindOf(entry);
+      if (kind === kindLink) continue;
+      // Paths are only needed to judge entries: links are never described here.
+      const path = scope.judgesPaths ? pathBelow(folder.path, table.nameOf(entry)) : '';
+      if (scope.judgesPaths && !scope.isVisible(`${prefix}/${path}`)) continue;
+      if (kind === kindFolder) folders.push({ index: entry, path, child: folder.child });
+      else {
+        const size = table.sizeOf(entry);
+        sizes[folder.child] = (sizes[folder.child] ?? 0) + size;
+        if (Number.isNaN(size)) break;
+      }
+    }
+  }
+  return new Map(children.map((name, at) => [name, sizes[at] ?? Number.NaN]));
+}

@@ -15,7 +15,8 @@ import {
 } from '../fs/folder-scan';
 import type { ExistingResolved, FsSettings, ScopedFs } from '../fs/scoped-fs';
 import type { Logger } from '../logger';
-import { folderTotals } from './folder-totals';
+import { childFolderSizes, folderTotals } from './folder-totals';
+import type { TotalsScope } from './folder-totals';
 import { fillSizes } from './index-sizes';
 import { kindFolder, NameTable } from './name-table';
 import type { EntryKind } from './name-table';
@@ -64,6 +65,18 @@ export interface SearchIndex {
     start: ExistingResolved,
     signal?: AbortSignal,
   ): Promise<FolderSize | undefined>;
+  /**
+   * The total bytes of each real child folder of `start` (of those named in `only`, when given),
+   * as folderTotals would answer for each, in one traversal (a listing's folder sizes,
+   * docs/SEARCH.md). A child the index cannot answer for is left out; undefined when it answers
+   * for none (not ready, a link on the way, still taking changes in after half a second).
+   */
+  childFolderSizes(
+    view: ScopedFs,
+    start: ExistingResolved,
+    only?: ReadonlySet<string>,
+    signal?: AbortSignal,
+  ): Promise<ReadonlyMap<string, number> | undefined>;
 }
 
 export interface SearchIndexDeps {
@@ -90,6 +103,35 @@ const namesBeforeWholeRead = 256;
  * awake. Nothing is read on a timer of its own (docs/SEARCH.md).
  */
 const wholeReadEveryMs = 60_000;
+/**
+ * How long a listing waits for a size pass after the first (sizesSettleSoon): such a pass sizes
+ * what was added since, usually a few files, in milliseconds.
+ */
+const waitForSizesMs = 1000;
+/**
+ * How long a listing waits for the index to take in pending changes (settle): one changed name
+ * takes an lstat, but a folder of 100,000 entries read whole takes a second or more, and a listing
+ * is not held that long for its totals; it goes without them instead (docs/SEARCH.md).
+ */
+const listingSettleMs = 500;
+
+/**
+ * True when `work` ends within `ms`; false when it runs on, or fails within a bound (an unbounded
+ * wait throws its error, as awaiting it would).
+ */
+async function endsWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  const ended = work.then(() => true);
+  if (ms === Number.POSITIVE_INFINITY) return ended;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([ended.catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOptions): SearchIndex {
   const readsSync = servedTreeIsOneLocalDisk(deps.fs.rootPath);
@@ -110,6 +152,8 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   let sizing: Promise<void> | undefined;
   let sizeAgain = false;
   let sizesReadOnce = false;
+  /** A pass a listing waited for in vain (sizesSettleSoon): no listing waits for it again. */
+  let slowPass: Promise<void> | undefined;
 
   const giveUp = (reason: string) => {
     state = 'unavailable';
@@ -484,23 +528,59 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       );
     },
     async folderTotals(view, start, signal) {
-      if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
-      await settle();
-      if (state !== 'ready') return undefined;
-      const host = start.virtual === '/' ? view.scopeRoot : `${view.scopeRoot}${start.virtual}`;
-      const { index, missing } = entryOfHostPath(host);
-      if (index === -1 || missing > 0 || table.kindOf(index) !== kindFolder) return undefined;
-      return folderTotals(
-        table,
-        {
-          startIndex: index,
-          startVirtual: start.virtual,
-          judgesPaths: view.access.hasRules || view.actor.hideDotfiles,
-          isVisible: (virtual) => view.access.isVisible(virtual),
-          describeLink: (virtual) => view.describeLink(virtual),
-        },
-        signal,
-      );
+      const scope = await totalsScope(view, start);
+      return scope && folderTotals(table, scope, signal);
+    },
+    async childFolderSizes(view, start, only, signal) {
+      let scope = await totalsScope(view, start, listingSettleMs);
+      let sizes = scope && (await childFolderSizes(table, scope, only, signal));
+      if (sizes && [...sizes.values()].some(Number.isNaN) && (await sizesSettleSoon())) {
+        // The table may have been compacted meanwhile: the start is found again.
+        scope = await totalsScope(view, start, listingSettleMs);
+        sizes = scope && (await childFolderSizes(table, scope, only, signal));
+      }
+      if (!sizes) return undefined;
+      return new Map([...sizes].filter(([, size]) => !Number.isNaN(size)));
     },
   };
+
+  /**
+   * Waits a little for a size pass that follows the first one: it sizes the files of folders added
+   * since (an upload of a folder, a folder made outside Drawer), which a listing would otherwise
+   * show without a total until it is asked again. A pass that outlasts the wait is not waited
+   * for again. True when a pass ended in time.
+   */
+  async function sizesSettleSoon(): Promise<boolean> {
+    const pass = sizing;
+    if (!pass || !sizesReadOnce || pass === slowPass) return false;
+    const inTime = await endsWithin(pass, waitForSizesMs);
+    if (!inTime) slowPass = pass;
+    return inTime;
+  }
+
+  /**
+   * How the actor's view judges what lies below `start`, once Drawer's pending changes are in;
+   * undefined when the index cannot answer (not ready, reached through a link, not indexed, or
+   * still taking changes in after `settleMs`).
+   */
+  async function totalsScope(
+    view: ScopedFs,
+    start: ExistingResolved,
+    settleMs = Number.POSITIVE_INFINITY,
+  ): Promise<TotalsScope | undefined> {
+    // Reached through a link: the walk judges links from where they really lie; leave it that.
+    if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
+    if (!(await endsWithin(settle(), settleMs))) return undefined;
+    if (state !== 'ready') return undefined;
+    const host = start.virtual === '/' ? view.scopeRoot : `${view.scopeRoot}${start.virtual}`;
+    const { index, missing } = entryOfHostPath(host);
+    if (index === -1 || missing > 0 || table.kindOf(index) !== kindFolder) return undefined;
+    return {
+      startIndex: index,
+      startVirtual: start.virtual,
+      judgesPaths: view.access.hasRules || view.actor.hideDotfiles,
+      isVisible: (virtual) => view.access.isVisible(virtual),
+      describeLink: (virtual) => view.describeLink(virtual),
+    };
+  }
 }

@@ -54,6 +54,7 @@ export function applySettingsInput(current: Settings, input: SettingsInput): Set
       hideDotfiles: defaults.hideDotfiles ?? current.defaults.hideDotfiles,
       dateFormat: defaults.dateFormat ?? current.defaults.dateFormat,
       aceEditorTheme: defaults.aceEditorTheme ?? current.defaults.aceEditorTheme,
+      folderSizes: defaults.folderSizes ?? current.defaults.folderSizes,
     },
     rules: input.rules ? toRules(input.rules) : current.rules,
     branding,
@@ -97,6 +98,7 @@ export function settingsView(settings: Settings, authMethod: Settings['authMetho
     ...settings,
     authMethod,
     recaptcha: { ...settings.recaptcha, secret: '' },
+    defaults: { ...settings.defaults, folderSizes: settings.defaults.folderSizes === true },
     branding: { ...settings.branding, reportIssueUrl: settings.branding.reportIssueUrl ?? '' },
     site: siteSettingsOf(settings),
   };

@@ -111,6 +111,7 @@ export const settingsResponse = {
         hideDotfiles: booleanField,
         dateFormat: booleanField,
         aceEditorTheme: { type: 'string' },
+        folderSizes: booleanField,
       },
     },
     authMethod: { type: 'string' },

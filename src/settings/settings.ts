@@ -1,9 +1,11 @@
 // Global settings: their shape, first-run defaults, and the normalisation applied on every save.
 import type { Branding, SettingsView, SiteSettings } from '../api/settings';
 import { hookEvents } from '../api/settings';
+import type { StoredPreferences } from '../users/user';
 
 /** As stored: databases written before some fields existed lack them (settingsView fills them in). */
-export interface Settings extends Omit<SettingsView, 'branding' | 'site'> {
+export interface Settings extends Omit<SettingsView, 'branding' | 'site' | 'defaults'> {
+  defaults: StoredPreferences;
   branding: Omit<Branding, 'reportIssueUrl'> & { reportIssueUrl?: string };
   /** Absent in databases written before Hugo sites existed (read it with siteSettingsOf). */
   site?: SiteSettings;
@@ -62,6 +64,7 @@ export function defaultSettings(noAuth: boolean): Settings {
       hideDotfiles: false,
       dateFormat: false,
       aceEditorTheme: '',
+      folderSizes: false,
     },
     authMethod: noAuth ? 'noauth' : 'json',
     rules: [],

@@ -25,6 +25,7 @@ export interface UserInput {
   hideDotfiles?: boolean;
   dateFormat?: boolean;
   aceEditorTheme?: string;
+  folderSizes?: boolean;
 }
 
 export interface RuleInput {
@@ -51,6 +52,7 @@ export const userFieldNames = [
   'hideDotfiles',
   'dateFormat',
   'aceEditorTheme',
+  'folderSizes',
 ] as const satisfies readonly (keyof UserInput)[];
 
 export type UserField = (typeof userFieldNames)[number];
@@ -151,6 +153,7 @@ export function plainChanges(input: UserInput, fields: readonly UserField[]): Pa
     hideDotfiles: input.hideDotfiles,
     dateFormat: input.dateFormat,
     aceEditorTheme: input.aceEditorTheme,
+    folderSizes: input.folderSizes,
   };
   for (const key of Object.keys(changes) as (keyof typeof changes)[]) {
     if (!(fields as readonly string[]).includes(key) || changes[key] === undefined)

@@ -6,7 +6,13 @@ import type { Permissions, PublicUser, UserPreferences } from '../api/users';
 export type { Permissions, PublicUser, Sorting, UserPreferences, ViewMode } from '../api/users';
 export { permissionNames } from '../api/users';
 
-export interface StoredUser extends UserPreferences {
+/**
+ * Preferences as stored: records written before a preference existed lack it, and a missing one
+ * is off (toPublicUser and settingsView fill it in).
+ */
+export type StoredPreferences = Omit<UserPreferences, 'folderSizes'> & { folderSizes?: boolean };
+
+export interface StoredUser extends StoredPreferences {
   id: number;
   username: string;
   passwordHash: string;
@@ -36,6 +42,7 @@ export function toPublicUser(user: StoredUser): PublicUser {
     hideDotfiles: user.hideDotfiles,
     dateFormat: user.dateFormat,
     aceEditorTheme: user.aceEditorTheme,
+    folderSizes: user.folderSizes === true,
   };
 }
 

@@ -58,6 +58,7 @@ export const preferenceProperties = {
   hideDotfiles: booleanField,
   dateFormat: booleanField,
   aceEditorTheme: { type: 'string', maxLength: 128 },
+  folderSizes: booleanField,
 } as const;
 
 const userData = {
@@ -144,6 +145,7 @@ export const publicUserSchema = {
     hideDotfiles: booleanField,
     dateFormat: booleanField,
     aceEditorTheme: { type: 'string' },
+    folderSizes: booleanField,
   },
 } as const;
 

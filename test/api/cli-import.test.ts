@@ -120,6 +120,56 @@ describe('drawer import', () => {
     }
   });
 
+  it('reads folder sizes as off for File Browser’s users and for records written before it', async () => {
+    const install = imported();
+    interface Stored {
+      users: { folderSizes?: boolean }[];
+      settings: { defaults: { folderSizes?: boolean } };
+    }
+    const stored = JSON.parse(fs.readFileSync(install.database, 'utf8')) as Stored;
+    // File Browser has no such preference: its users and defaults come over with it off.
+    assert.deepEqual(
+      stored.users.map((user) => user.folderSizes),
+      [false, false, false, false],
+    );
+    assert.equal(stored.settings.defaults.folderSizes, false);
+    // A Drawer database written before the preference existed has no such field at all.
+    for (const user of stored.users) delete user.folderSizes;
+    delete stored.settings.defaults.folderSizes;
+    fs.writeFileSync(install.database, JSON.stringify(stored));
+    const server = await startServer({ dir: install.dir, noPassword: true, setup: fillRoot });
+    try {
+      const admin = await server.login('admin', oldPasswords.admin);
+      const users = await server.request('GET', '/api/users', { token: admin });
+      assert.deepEqual(
+        users.json<{ folderSizes: boolean }[]>().map((user) => user.folderSizes),
+        [false, false, false, false],
+      );
+      const settings = await server.request('GET', '/api/settings', { token: admin });
+      assert.equal(
+        settings.json<{ defaults: { folderSizes: boolean } }>().defaults.folderSizes,
+        false,
+      );
+      const created = await server.request('POST', '/api/users', {
+        token: admin,
+        body: {
+          what: 'user',
+          which: [],
+          data: { username: 'erin', password: 'erin-password-12345' },
+          current_password: oldPasswords.admin,
+        },
+      });
+      assert.equal(created.status, 201, created.text);
+      assert.equal(created.json<{ folderSizes: boolean }>().folderSizes, false);
+      const bob = await server.login('bob', oldPasswords.bob);
+      const listing = await server.request('GET', '/api/resources/', { token: bob });
+      assert.equal(listing.status, 200, listing.text);
+      assert.doesNotMatch(listing.text, /sizeIsTotal/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('writes nothing in a dry run, and changes nothing the second time', () => {
     const install = freshInstall();
     const dry = runCli(['import', fileBrowserDb, '-d', install.database, '--dry-run']);

@@ -456,6 +456,7 @@ describe('users API', () => {
       hideDotfiles: true,
       dateFormat: true,
       aceEditorTheme: 'monokai',
+      folderSizes: true,
     };
     scenarios('lets a user change their own preferences', {
       context: () => ({ server, tokens: { carol: token } }),

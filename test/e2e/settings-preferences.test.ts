@@ -1,15 +1,17 @@
-// Profile preferences (docs/UI.md, Screens and Behaviour): hide dotfiles, single click, exact dates and
-// the theme, saved with one Update and applied without a reload.
+// Profile preferences (docs/UI.md, Screens and Behaviour): hide dotfiles, single click, exact dates,
+// folder sizes and the theme, saved with one Update and applied without a reload.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { appPath, assertNoErrors, startUi } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 import type { UiHarness } from '../helpers/browser';
 import { createUser, userPassword, writeTree } from '../helpers/fixtures';
 
 const pat = { username: 'pat', password: userPassword };
 const rana = { username: 'rana', password: userPassword };
+const sam = { username: 'sam', password: userPassword };
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 800 };
 
@@ -29,6 +31,12 @@ describe('profile preferences', () => {
         const old = new Date('2021-03-04T10:00:00Z');
         for (const name of ['.env', 'notes.txt', 'docs'])
           fs.utimesSync(path.join(home, name), old, old);
+        // 2 KiB and 1 KiB below photos: a total of 3 KiB.
+        writeTree(path.join(root, 'sam'), {
+          'photos/a.jpg': 'x'.repeat(2048),
+          'photos/trip/b.jpg': 'x'.repeat(1024),
+          'notes.txt': 'hello\n',
+        });
       },
     });
     patId = await createUser(ui.server, { username: 'pat', perm: { create: true } });
@@ -64,7 +72,12 @@ describe('profile preferences', () => {
     );
     await card.getByRole('button', { name: 'Update' }).click();
     const body = (await put).postDataJSON() as { which: string[]; data: Record<string, unknown> };
-    assert.deepEqual(body.which.toSorted(), ['dateFormat', 'hideDotfiles', 'singleClick']);
+    assert.deepEqual(body.which.toSorted(), [
+      'dateFormat',
+      'folderSizes',
+      'hideDotfiles',
+      'singleClick',
+    ]);
     await tab.page.getByRole('status').filter({ hasText: 'Settings updated!' }).waitFor();
     assert.equal(await tab.page.locator('html').getAttribute('data-theme'), 'dark');
     const background = await tab.page.evaluate(
@@ -117,6 +130,66 @@ describe('profile preferences', () => {
     await again.getByRole('button', { name: 'Update' }).click();
     await tab.page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     assert.equal(await tab.page.evaluate(() => localStorage.getItem('drawer-theme')), null);
+    assertNoErrors(tab);
+    await tab.close();
+  });
+
+  it('shows folders’ totals in the list and the mosaic with folder sizes on, the dash when off', async () => {
+    const samId = await createUser(ui.server, { username: 'sam' });
+    const admin = await ui.server.adminToken();
+    // Totals come from the search index once it has read every file's size (docs/SEARCH.md).
+    await eventually(
+      async () =>
+        (await ui.server.request('GET', '/api/size/', { token: admin })).headers['x-size-from'] ===
+        'index',
+      'the index has read the sizes',
+    );
+    const tab = await ui.newPage({ as: sam, viewport: desktop });
+    await tab.open('/files/');
+    const listing = tab.page.getByRole('listbox');
+    const photosSize = listing.getByRole('option', { name: /photos/ }).locator('.item-size');
+    await photosSize.waitFor();
+    assert.equal(await photosSize.innerText(), '—');
+
+    const setFolderSizes = async (on: boolean) => {
+      await tab.page.getByRole('link', { name: 'Settings' }).click();
+      const card = tab.page.getByRole('form', { name: 'Preferences' });
+      await card.getByLabel('Show folder sizes in listings').setChecked(on);
+      await card.getByRole('button', { name: 'Update' }).click();
+      await tab.page.getByRole('status').filter({ hasText: 'Settings updated!' }).waitFor();
+      await tab.page
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: 'My files' })
+        .click();
+    };
+    await setFolderSizes(true);
+    await tab.page.waitForFunction(
+      () => document.querySelector('.item[data-dir] .item-size')?.textContent !== '—',
+    );
+    assert.match(await photosSize.innerText(), /^3\sKiB$/);
+    await tab.shot('folder-sizes-list');
+
+    // The mosaic's folder cards show the total too (a file tile shows its size there).
+    const response = await ui.server.request('PUT', `/api/users/${samId}`, {
+      token: admin,
+      body: { what: 'user', which: ['viewMode'], data: { id: samId, viewMode: 'mosaic' } },
+    });
+    assert.equal(response.status, 200, response.text);
+    await tab.page.reload();
+    await tab.page.waitForSelector('#loading', { state: 'detached' });
+    await listing.getByRole('option', { name: /photos/ }).waitFor();
+    assert.equal(await tab.page.locator('.listing.mosaic').count(), 1);
+    assert.equal(await photosSize.isVisible(), true);
+    assert.match(await photosSize.innerText(), /^3\sKiB$/);
+    await tab.shot('folder-sizes-mosaic');
+
+    await setFolderSizes(false);
+    await tab.page.waitForFunction(() =>
+      [...document.querySelectorAll('.item[data-dir] .item-size')].every(
+        (size) => size.textContent === '—',
+      ),
+    );
+    assert.equal(await photosSize.isVisible(), false, 'a card shows no size without a total');
     assertNoErrors(tab);
     await tab.close();
   });

@@ -101,4 +101,12 @@ describe('folderJsonStream', () => {
       assert.equal(itemJson(info), JSON.stringify(baseFields(info)), name);
     }
   });
+
+  it('writes sizeIsTotal last, and only on a folder whose size is a total', () => {
+    const folder: ResourceInfo = { ...item(7), isDir: true, type: '' };
+    assert.doesNotMatch(itemJson(folder), /sizeIsTotal/);
+    const totalled: ResourceInfo = { ...folder, size: 123_456, sizeIsTotal: true };
+    assert.equal(itemJson(totalled), JSON.stringify(baseFields(totalled)));
+    assert.match(itemJson(totalled), /"size":123456,.*"type":"","sizeIsTotal":true\}$/);
+  });
 });

@@ -13,13 +13,14 @@ import { ticketParams } from './tickets';
 
 /**
  * An item of a listing as the UI uses it: the server's ResourceInfo without the mode; isSymlink is
- * optional because a public share's items do not carry it.
+ * optional because a public share's items do not carry it, sizeIsTotal is only on folders whose
+ * size is their total (the folderSizes preference).
  */
 export type ResourceItem = Pick<
   ResourceInfo,
   'path' | 'name' | 'size' | 'modified' | 'isDir' | 'type' | 'extension'
 > &
-  Partial<Pick<ResourceInfo, 'isSymlink'>>;
+  Partial<Pick<ResourceInfo, 'isSymlink' | 'sizeIsTotal'>>;
 
 export interface Resource
   extends

@@ -63,21 +63,26 @@ export function useSaveGlobalSettings() {
   });
 }
 
-type Preferences = Pick<SessionUser, 'hideDotfiles' | 'singleClick' | 'dateFormat'>;
+type Preferences = Pick<SessionUser, 'hideDotfiles' | 'singleClick' | 'dateFormat' | 'folderSizes'>;
 
-/** The profile's preferences; a change of hidden dotfiles drops every cached listing. */
+/**
+ * The profile's preferences; a change of hidden dotfiles or of folder sizes drops every cached
+ * listing, as the server answers listings differently.
+ */
 export function useSavePreferences(user: SessionUser) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    /** Resolves whether the dotfiles choice changed, judged before the session user takes it. */
+    /** Resolves whether the listings change, judged before the session user takes the flags. */
     mutationFn: async (flags: Preferences) => {
-      const dotfilesChanged = flags.hideDotfiles !== (user.hideDotfiles === true);
+      const listingsChange =
+        flags.hideDotfiles !== (user.hideDotfiles === true) ||
+        flags.folderSizes !== (user.folderSizes === true);
       await updateOwnPreferences(api, user, flags);
-      return dotfilesChanged;
+      return listingsChange;
     },
-    onSuccess: (dotfilesChanged) => {
-      if (dotfilesChanged) dropListings(queryClient);
+    onSuccess: (listingsChange) => {
+      if (listingsChange) dropListings(queryClient);
     },
   });
 }

@@ -3,7 +3,8 @@ import type { SessionUser } from '../state/session';
 import { patchUser } from '../state/session';
 import type { ApiClient } from './client';
 
-type UserField = 'sorting' | 'viewMode' | 'locale' | 'hideDotfiles' | 'singleClick' | 'dateFormat';
+type UserField =
+  'sorting' | 'viewMode' | 'locale' | 'hideDotfiles' | 'singleClick' | 'dateFormat' | 'folderSizes';
 
 /** Applies the change locally at once, then stores it; the server's renew hint refreshes the token. */
 export async function updateOwnPreferences(

@@ -3,14 +3,14 @@ import type { TokenUser } from '../../src/api/users';
 import { createStore, useStore } from './store';
 
 /**
- * The user a session's token carries (the server's TokenUser). The last three are optional: tokens
+ * The user a session's token carries (the server's TokenUser). The last four are optional: tokens
  * of File Browser and of older Drawer versions lack them.
  */
 export type SessionUser = Pick<
   TokenUser,
   'id' | 'username' | 'locale' | 'lockPassword' | 'viewMode' | 'perm' | 'commands' | 'sorting'
 > &
-  Partial<Pick<TokenUser, 'hideDotfiles' | 'singleClick' | 'dateFormat'>>;
+  Partial<Pick<TokenUser, 'hideDotfiles' | 'singleClick' | 'dateFormat' | 'folderSizes'>>;
 
 export interface Session {
   token: string;

@@ -120,7 +120,10 @@ export const ListingItem = memo(function ListingItem({
       <span className="item-name" title={item.name}>
         {item.name}
       </span>
-      <span className="item-size">{item.isDir ? t('files.noSize') : formatSize(item.size)}</span>
+      {/* A folder's own size means nothing to a user: only its total shows (docs/UI.md, Screens). */}
+      <span className={item.sizeIsTotal ? 'item-size total' : 'item-size'}>
+        {item.isDir && !item.sizeIsTotal ? t('files.noSize') : formatSize(item.size)}
+      </span>
       <time
         className="item-modified"
         dateTime={item.modified}

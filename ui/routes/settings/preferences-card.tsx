@@ -1,5 +1,5 @@
-// The profile's preferences card (docs/UI.md, Screens): hide dotfiles, single click, exact dates and the
-// theme, all applied at once when saved, without a reload.
+// The profile's preferences card (docs/UI.md, Screens): hide dotfiles, single click, exact dates,
+// folder sizes and the theme, all applied at once when saved, without a reload.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSavePreferences } from '../../api/user-mutations';
@@ -10,7 +10,7 @@ import { showSuccess } from '../../state/toasts';
 import { Card, SaveButton } from './settings-page';
 import { useSave } from './use-save';
 
-const flagNames = ['hideDotfiles', 'singleClick', 'dateFormat'] as const;
+const flagNames = ['hideDotfiles', 'singleClick', 'dateFormat', 'folderSizes'] as const;
 type Flags = Record<(typeof flagNames)[number], boolean>;
 
 function useLabels() {
@@ -20,6 +20,7 @@ function useLabels() {
       hideDotfiles: t('settings.preferences.hideDotfiles'),
       singleClick: t('settings.preferences.singleClick'),
       dateFormat: t('settings.preferences.dateFormat'),
+      folderSizes: t('settings.preferences.folderSizes'),
     } satisfies Record<keyof Flags, string>,
     themes: {
       system: t('settings.preferences.themeSystem'),
@@ -49,6 +50,7 @@ export function PreferencesCard() {
     hideDotfiles: user.hideDotfiles === true,
     singleClick: user.singleClick === true,
     dateFormat: user.dateFormat === true,
+    folderSizes: user.folderSizes === true,
   }));
   const [theme, setThemeChoice] = useState(() => themeStore.get());
   const save = useSave();
