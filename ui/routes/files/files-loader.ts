@@ -3,6 +3,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client';
 import { isBigFolder, resourcePageQuery, resourceQuery } from '../../api/resources';
+import { fetchForRoute } from '../../api/route-fetch';
 import { previewTicketQuery } from '../../api/tickets';
 import { config } from '../../config';
 import type { FilesLocation } from './files-location';
@@ -43,13 +44,13 @@ export async function loadFiles(
   const whole = resourceQuery(api, location.path);
   if (cachedAndRevalidated(queryClient, whole)) return { paged: false };
   if (!location.isDir) {
-    await queryClient.fetchQuery(whole);
+    await fetchForRoute(queryClient, whole);
     return { paged: false };
   }
   const firstPage = resourcePageQuery(api, location.path, 0);
   const cached = cachedAndRevalidated(queryClient, firstPage);
   if (cached && isBigFolder(cached)) return { paged: true };
-  if (isBigFolder(await queryClient.fetchQuery(firstPage))) return { paged: true };
-  await queryClient.fetchQuery(whole);
+  if (isBigFolder(await fetchForRoute(queryClient, firstPage))) return { paged: true };
+  await fetchForRoute(queryClient, whole);
   return { paged: false };
 }

@@ -2,6 +2,7 @@
 // renders (docs/UI.md, Data flow). Loaded with the first settings screen: the files screen's first
 // load has no room for the queries they name (scripts/build-ui.ts).
 import { redirect } from '@tanstack/react-router';
+import { fetchForRoute } from '../../api/route-fetch';
 import { settingsQuery } from '../../api/settings';
 import { allSharesQuery } from '../../api/shares';
 import { userQuery, usersQuery } from '../../api/users-admin';
@@ -14,16 +15,16 @@ export interface SettingsMatch {
 }
 
 export async function loadGlobalSettings({ context: { queryClient, api } }: SettingsMatch) {
-  await queryClient.ensureQueryData(settingsQuery(api));
+  await fetchForRoute(queryClient, settingsQuery(api), { keepCached: true });
 }
 
 export async function loadUsers({ context: { queryClient, api } }: SettingsMatch) {
-  await queryClient.ensureQueryData(usersQuery(api));
+  await fetchForRoute(queryClient, usersQuery(api), { keepCached: true });
 }
 
 /** The caller's links (everyone's for an admin), the list the screen opens on. */
 export async function loadShares({ context: { queryClient, api } }: SettingsMatch) {
-  await queryClient.ensureQueryData(allSharesQuery(api));
+  await fetchForRoute(queryClient, allSharesQuery(api), { keepCached: true });
 }
 
 /** A user id in the URL: a whole number, or 'new'. */
@@ -40,14 +41,14 @@ export async function loadUser({ context: { queryClient, api }, params }: Settin
   const id = params.id ?? 'new';
   const userId = userIdOf(id);
   if (userId === 'new') {
-    await queryClient.ensureQueryData(settingsQuery(api));
+    await fetchForRoute(queryClient, settingsQuery(api), { keepCached: true });
     return;
   }
   // Editing needs the settings only for a hint: asked beside the user, a failure leaves it out.
   void queryClient.prefetchQuery(settingsQuery(api));
   try {
     if (userId === undefined) throw new Error(`no user ${id}`);
-    await queryClient.ensureQueryData(userQuery(api, userId));
+    await fetchForRoute(queryClient, userQuery(api, userId), { keepCached: true });
   } catch {
     throw redirect({ to: '/settings/users/$id', params: { id: 'new' }, replace: true });
   }
