@@ -34,10 +34,7 @@ export async function folderTotals(
     const folder = folders.pop() as { index: number; path: string };
     for (const child of table.childrenOf(folder.index)) {
       counted += 1;
-      if (counted % entriesPerTurn === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (signal?.aborted) return undefined;
-      }
+      if (counted % entriesPerTurn === 0 && !(await tookTurn(signal))) return undefined;
       const kind = table.kindOf(child);
       // A plain file's path is only needed to judge it.
       const path =
@@ -57,6 +54,12 @@ export async function folderTotals(
     }
   }
   return totals;
+}
+
+/** Lets other requests run; false when the request ended meanwhile. */
+async function tookTurn(signal: AbortSignal | undefined): Promise<boolean> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return !signal?.aborted;
 }
 
 function pathBelow(parent: string, name: string): string {
@@ -98,10 +101,7 @@ export async function childFolderSizes(
     if (Number.isNaN(sizes[folder.child])) continue;
     for (const entry of table.childrenOf(folder.index)) {
       counted += 1;
-      if (counted % entriesPerTurn === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
-        if (signal?.aborted) return undefined;
-      }
+      if (counted % entriesPerTurn === 0 && !(await tookTurn(signal))) return undefined;
       const kind = table.kindOf(entry);
       if (kind === kindLink) continue;
       // Paths are only needed to judge entries: links are never described here.

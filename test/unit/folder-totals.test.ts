@@ -3,33 +3,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { childFolderSizes, folderTotals } from '../../src/search/folder-totals';
 import type { TotalsScope } from '../../src/search/folder-totals';
-import { kindFolder, kindLink, kindOther, NameTable } from '../../src/search/name-table';
+import { kindFolder, kindOther } from '../../src/search/name-table';
+import type { NameTable } from '../../src/search/name-table';
 import type { VirtualPath } from '../../src/fs/virtual-path';
-
-/** A file with its bytes, a link, or a folder. */
-type Tree = { [name: string]: Tree | number | 'link' };
-
-/** The table of a tree, folder by folder as the scanner adds it, with every file's size read. */
-function tableOf(tree: Tree, sized = true): NameTable {
-  const table = new NameTable();
-  const queue: [number, Tree][] = [[0, tree]];
-  for (let head = 0; head < queue.length; head += 1) {
-    const [index, folder] = queue[head] as [number, Tree];
-    const names = Object.keys(folder).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const kinds = names.map((name) => {
-      const value = folder[name];
-      return typeof value === 'number' ? kindOther : value === 'link' ? kindLink : kindFolder;
-    });
-    const first = table.addChildren(index, names, kinds);
-    for (const [offset, name] of names.entries()) {
-      const value = folder[name];
-      if (typeof value === 'object') queue.push([first + offset, value]);
-      if (typeof value === 'number' && sized) table.setSize(first + offset, value);
-    }
-  }
-  table.seal();
-  return table;
-}
+import { tableOf } from '../helpers/name-table-tree';
+import type { Tree } from '../helpers/name-table-tree';
 
 const tree: Tree = {
   docs: { 'a.txt': 10, 'b.txt': 20, old: { 'c.txt': 300 }, '.draft': 4000 },
@@ -98,7 +76,7 @@ describe('folder totals from the name table', () => {
   });
 
   it('does not answer while a file’s size is unknown, and answers once it is read', async () => {
-    const table = tableOf(tree, false);
+    const table = tableOf(tree, { sized: false });
     assert.equal(await folderTotals(table, scopeOf()), undefined);
     const photos = table.lookup(['photos']);
     table.setSize(table.childNamed(photos, 'cat.jpg'), 50_000);

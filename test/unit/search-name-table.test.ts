@@ -6,30 +6,9 @@ import { compareWalkOrder, searchTable } from '../../src/search/search-index-que
 import type { IndexScope } from '../../src/search/search-index-query';
 import { parseSearchQuery } from '../../src/search/search';
 import type { VirtualPath } from '../../src/fs/virtual-path';
+import { tableOf } from '../helpers/name-table-tree';
+import type { Tree } from '../helpers/name-table-tree';
 import { collectBatches } from '../helpers/batches';
-
-type Tree = { [name: string]: Tree | 'file' | 'link' };
-
-/** Adds a folder's content sorted, as the scanner does, breadth first. */
-function tableOf(tree: Tree, seal = true): NameTable {
-  const table = new NameTable();
-  const queue: [number, Tree][] = [[0, tree]];
-  for (let head = 0; head < queue.length; head += 1) {
-    const [index, folder] = queue[head] as [number, Tree];
-    const names = Object.keys(folder).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const kinds = names.map((name) => {
-      const value = folder[name];
-      return value === 'file' ? kindOther : value === 'link' ? kindLink : kindFolder;
-    });
-    const first = table.addChildren(index, names, kinds);
-    for (const [offset, name] of names.entries()) {
-      const value = folder[name];
-      if (typeof value === 'object') queue.push([first + offset, value]);
-    }
-  }
-  if (seal) table.seal();
-  return table;
-}
 
 const tree: Tree = {
   docs: { 'Report.pdf': 'file', 'notes.md': 'file', old: { 'report-2019.pdf': 'file' } },
