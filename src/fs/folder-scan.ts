@@ -65,8 +65,9 @@ export async function scannedEntryAt(
 
 /**
  * The bytes of each named entry of a held folder, read with lstat (a link is not followed): a
- * regular file's size, 0 for anything else, NaN for one gone since it was listed. A big folder is
- * read in the stats worker (folder-stats.ts), as a walk reads it.
+ * regular file's size, 0 for anything else and for one gone since it was listed (it counts nothing
+ * until its folder's next read removes it). A big folder is read in the stats worker
+ * (folder-stats.ts), as a walk reads it.
  */
 export async function entrySizesIn(
   folder: FolderHandle,
@@ -81,11 +82,8 @@ export async function entrySizesIn(
   const sizes = new Float64Array(names.length);
   for (let index = 0; index < names.length; index += 1) {
     const mode = stats[index * statFields] ?? Number.NaN;
-    sizes[index] = Number.isNaN(mode)
-      ? Number.NaN
-      : (mode & fs.constants.S_IFMT) === fs.constants.S_IFREG
-        ? (stats[index * statFields + 1] ?? 0)
-        : 0;
+    const isFile = (mode & fs.constants.S_IFMT) === fs.constants.S_IFREG; // false for NaN
+    sizes[index] = isFile ? (stats[index * statFields + 1] ?? 0) : 0;
   }
   return sizes;
 }

@@ -52,9 +52,7 @@ async function fillTable(
       const child = table.childNamed(index, name);
       if (child === -1 || table.kindOf(child) === kindFolder) continue;
       if (!Number.isNaN(table.sizeOf(child))) continue;
-      // Gone since it was listed: it counts nothing until its folder's next read removes it.
-      const size = sizes[at] ?? Number.NaN;
-      table.setSize(child, Number.isNaN(size) ? 0 : size);
+      table.setSize(child, sizes[at] ?? 0);
     }
   }
   return 'done';

@@ -22,6 +22,7 @@ import { kindFolder, NameTable } from './name-table';
 import type { EntryKind } from './name-table';
 import type { SearchQuery } from './search';
 import { searchTable } from './search-index-query';
+import type { IndexScope } from './search-index-query';
 
 /** What a search answer says about where it came from (the X-Search-Index header). */
 export type SearchIndexState = 'off' | 'building' | 'ready' | 'unavailable';
@@ -271,10 +272,7 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       files.map((child) => table.nameOf(child)),
       deps.fs.folderStats,
     );
-    for (const [at, child] of files.entries()) {
-      const size = sizes[at] ?? Number.NaN;
-      table.setSize(child, Number.isNaN(size) ? 0 : size);
-    }
+    for (const [at, child] of files.entries()) table.setSize(child, sizes[at] ?? 0);
   }
 
   /** False when the cap turned the index off on the way. */
@@ -508,24 +506,8 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       else if (state === 'ready') applyChange(paths);
     },
     async search(view, start, query, signal) {
-      // Reached through a link: the walk judges links from where they really lie; leave it that.
-      if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
-      await settle();
-      if (state !== 'ready') return undefined;
-      const host = start.virtual === '/' ? view.scopeRoot : `${view.scopeRoot}${start.virtual}`;
-      const { index, missing } = entryOfHostPath(host);
-      if (index === -1 || missing > 0 || table.kindOf(index) !== kindFolder) return undefined;
-      return searchTable(
-        table,
-        {
-          startIndex: index,
-          startVirtual: start.virtual,
-          isVisible: (virtual) => view.access.isVisible(virtual),
-          describeLink: (virtual) => view.describeLink(virtual),
-        },
-        query,
-        signal,
-      );
+      const scope = await viewScope(view, start);
+      return scope && searchTable(table, scope, query, signal);
     },
     async folderTotals(view, start, signal) {
       const scope = await totalsScope(view, start);
@@ -559,15 +541,15 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
   }
 
   /**
-   * How the actor's view judges what lies below `start`, once Drawer's pending changes are in;
-   * undefined when the index cannot answer (not ready, reached through a link, not indexed, or
-   * still taking changes in after `settleMs`).
+   * How the actor's view judges what lies below `start` (for a search and for totals alike), once
+   * Drawer's pending changes are in; undefined when the index cannot answer (not ready, reached
+   * through a link, not indexed, or still taking changes in after `settleMs`).
    */
-  async function totalsScope(
+  async function viewScope(
     view: ScopedFs,
     start: ExistingResolved,
     settleMs = Number.POSITIVE_INFINITY,
-  ): Promise<TotalsScope | undefined> {
+  ): Promise<IndexScope | undefined> {
     // Reached through a link: the walk judges links from where they really lie; leave it that.
     if (state !== 'ready' || start.realVirtual !== start.virtual) return undefined;
     if (!(await endsWithin(settle(), settleMs))) return undefined;
@@ -578,9 +560,18 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     return {
       startIndex: index,
       startVirtual: start.virtual,
-      judgesPaths: view.access.hasRules || view.actor.hideDotfiles,
       isVisible: (virtual) => view.access.isVisible(virtual),
       describeLink: (virtual) => view.describeLink(virtual),
     };
+  }
+
+  /** viewScope, and whether anything can be hidden from the actor (else no path is judged). */
+  async function totalsScope(
+    view: ScopedFs,
+    start: ExistingResolved,
+    settleMs?: number,
+  ): Promise<TotalsScope | undefined> {
+    const scope = await viewScope(view, start, settleMs);
+    return scope && { ...scope, judgesPaths: view.access.hasRules || view.actor.hideDotfiles };
   }
 }
