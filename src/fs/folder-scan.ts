@@ -107,6 +107,30 @@ export async function openFolderBelow(
   }
 }
 
+/** openFolderBelow with synchronous calls, for a tree on a local disk (src/fs/local-tree.ts). */
+export function openFolderBelowSync(
+  root: FolderHandle,
+  segments: readonly string[],
+): FolderHandle | undefined {
+  let folder = root;
+  try {
+    for (const segment of segments) {
+      const child = openFolderAtSync(folder, segment);
+      if (folder !== root) folder.release();
+      folder = child;
+    }
+    return folder;
+  } catch {
+    if (folder !== root) folder.release();
+    return undefined;
+  }
+}
+
+/** Whether a held folder's entries (or the folder itself) changed at or after `since` (ms, wall clock). */
+export function folderChangedSince(folder: FolderHandle, since: number): boolean {
+  return folder.useSync((self) => fs.statSync(self).ctimeMs) >= since;
+}
+
 export interface ScanSink {
   /** Takes a folder's content; returns the index of its first child, or undefined to stop the scan. */
   add(parent: number, content: FolderContent): number | undefined;

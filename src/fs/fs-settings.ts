@@ -6,7 +6,7 @@ import { FolderHandle, isSameIdentity } from './anchored';
 import { createFolderStatter } from './folder-stats';
 import { createListedReaderPool } from './listed-reader';
 import { isPartialUploadName } from './fs-partial';
-import { isUploadTempName } from './fs-write';
+import { isUploadTempName, ownTempNamePrefix } from './fs-write';
 import type { PausePoint } from './pause-points';
 import { noPause } from './pause-points';
 import type { FsSettings } from './scoped-fs';
@@ -58,12 +58,19 @@ export function createFsSettings(
       (name.startsWith(`.${databaseName}.`) && name.endsWith('.tmp'))
     );
   };
+  // Every hidden name starts so, or lies in a folder known by its identity: the index's build
+  // looks at a folder's names one by one only then (src/fs/tree-reader.ts).
+  const mayHideAmong = (parent: Identity, joinedNames: string) =>
+    joinedNames.includes(ownTempNamePrefix) ||
+    isDatabaseFolder(parent) ||
+    hiddenFolders.some((hidden) => isSameIdentity(parent, hidden.parent));
   return {
     rootPath,
     rootFolder,
     followExternalSymlinks,
     caseInsensitive,
     isHiddenEntry,
+    mayHideAmong,
     isDatabaseFolder,
     databaseFolder,
     pause,

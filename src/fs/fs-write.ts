@@ -21,6 +21,9 @@ const openFd = promisify(fs.open);
 export const noHardLinks = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
 
 /** Short on purpose: a long file name plus a suffix could pass NAME_MAX. */
+/** How every name of Drawer's own files in progress begins (fs-partial.ts's too). */
+export const ownTempNamePrefix = '.drawer-';
+
 export function isUploadTempName(name: string): boolean {
   return /^\.drawer-[0-9a-f]{16}\.tmp$/.test(name);
 }

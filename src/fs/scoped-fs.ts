@@ -30,6 +30,8 @@ export interface FsSettings {
   caseInsensitive: boolean;
   /** Entries never shown to anyone: the database, its lock and temp files, uploads in progress. */
   isHiddenEntry(parent: Identity, name: string): boolean;
+  /** False only when no name of `joinedNames` (NUL-separated) in `parent` is hidden: a quick pre-check. */
+  mayHideAmong(parent: Identity, joinedNames: string): boolean;
   /** The folder holding the database: no recursive operation may take it along. */
   isDatabaseFolder(folder: Identity): boolean;
   /** That folder, held open (is it inside a scope?). */

@@ -154,39 +154,61 @@ export class NameTable {
    * (the others follow in `names` order, which must be sorted as the walk sorts them).
    */
   addFolderContent(parent: number, names: readonly string[], kinds: ArrayLike<number>): number {
+    const joined = names.join(separator);
+    if (names.length > 0 && !nonAscii.test(joined))
+      return this.addAsciiNames(parent, joined, kinds);
     if (this.sealed) throw new Error('the base of a sealed table is fixed');
     const first = this.count;
     this.reserve(names.length);
     this.firstChild[parent] = first;
     this.childCount[parent] = names.length;
-    const joined = names.join(separator);
-    if (names.length === 0 || nonAscii.test(joined)) {
-      for (const [offset, name] of names.entries()) {
-        this.parents[this.count] = parent;
-        this.flags[this.count] = (kinds[offset] ?? kindOther) & kindMask;
-        this.count += 1;
-        this.appendBaseName(name);
-      }
-      return first;
-    }
-    // All ASCII (nearly every folder): folded by one call, each name the same length folded,
-    // and kept as one string for the folder, which the chunk's join separates as it would the
-    // names one by one. Per name this was a tenth of the index's build (docs/SEARCH.md).
-    this.buildNameAt = grown(this.buildNameAt, first + names.length);
-    this.buildFoldedAt = grown(this.buildFoldedAt, first + names.length);
     for (const [offset, name] of names.entries()) {
+      this.parents[this.count] = parent;
+      this.flags[this.count] = (kinds[offset] ?? kindOther) & kindMask;
+      this.count += 1;
+      this.appendBaseName(name);
+    }
+    return first;
+  }
+
+  /** addFolderContent for names already joined by NUL, as the tree's reader gives them (tree-reader.ts). */
+  addJoinedContent(parent: number, joined: string, kinds: ArrayLike<number>): number {
+    if (kinds.length > 0 && !nonAscii.test(joined))
+      return this.addAsciiNames(parent, joined, kinds);
+    return this.addFolderContent(parent, kinds.length === 0 ? [] : joined.split(separator), kinds);
+  }
+
+  /**
+   * All ASCII (nearly every folder): folded by one call, each name the same length folded, and
+   * kept as one string for the folder, which the chunk's join separates as it would the names one
+   * by one. Per name this was a tenth of the index's build (docs/SEARCH.md).
+   */
+  private addAsciiNames(parent: number, joined: string, kinds: ArrayLike<number>): number {
+    if (this.sealed) throw new Error('the base of a sealed table is fixed');
+    const first = this.count;
+    const count = kinds.length;
+    this.reserve(count);
+    this.firstChild[parent] = first;
+    this.childCount[parent] = count;
+    this.buildNameAt = grown(this.buildNameAt, first + count);
+    this.buildFoldedAt = grown(this.buildFoldedAt, first + count);
+    let from = 0;
+    for (let offset = 0; offset < count; offset += 1) {
+      const end = joined.indexOf(separator, from);
+      const length = (end === -1 ? joined.length : end) - from;
       const index = this.count;
       this.parents[index] = parent;
       this.flags[index] = (kinds[offset] ?? kindOther) & kindMask;
       this.buildNameAt[index] = this.nameLength;
       this.buildFoldedAt[index] = this.foldedLength;
-      this.nameLength += name.length + 1;
-      this.foldedLength += name.length + 1;
+      this.nameLength += length + 1;
+      this.foldedLength += length + 1;
       this.count += 1;
+      from += length + 1;
     }
     this.pendingNames.push(joined);
     this.pendingFolded.push(joined.toLowerCase());
-    this.pendingCount += names.length;
+    this.pendingCount += count;
     if (this.pendingCount >= chunkNames) this.flushChunk();
     return first;
   }

@@ -15,7 +15,10 @@ import {
 } from '../fs/folder-scan';
 import type { ExistingResolved, FsSettings, ScopedFs } from '../fs/scoped-fs';
 import type { Logger } from '../logger';
+import type { JoinedContent } from '../fs/tree-reader';
+import { readTreeInWorkers } from '../fs/tree-reader';
 import { childFolderSizes, folderTotals } from './folder-totals';
+import { watchTableFolders } from './index-watch-pass';
 import type { TotalsScope } from './folder-totals';
 import { fillSizes } from './index-sizes';
 import { kindFolder, NameTable } from './name-table';
@@ -81,7 +84,8 @@ export interface SearchIndex {
 }
 
 export interface SearchIndexDeps {
-  fs: Pick<FsSettings, 'rootPath' | 'rootFolder' | 'isHiddenEntry' | 'folderStats'>;
+  fs: Pick<FsSettings, 'rootPath' | 'rootFolder' | 'isHiddenEntry' | 'folderStats'> &
+    Partial<Pick<FsSettings, 'mayHideAmong'>>;
   log: Logger;
   now: () => number;
 }
@@ -165,17 +169,20 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     deps.log.warn(`search index off: ${reason}; searches walk the disk`);
   };
 
-  const watch = (index: number, folder: FolderHandle) => {
-    if (watches.has(index) || watches.size >= options.maxWatches || closed) return;
+  /** Watches a folder unless it is already; false once the budget is spent. */
+  const watch = (index: number, folder: FolderHandle): boolean => {
+    if (watches.size >= options.maxWatches || closed) return false;
+    if (watches.has(index)) return true;
     const entry: Watch = {
       index,
       folder: { dev: folder.dev, ino: folder.ino, born: folder.born },
       close: () => undefined,
     };
     const watcher = watchFolder(folder, (name) => markDirty(entry.index, name));
-    if (!watcher) return;
+    if (!watcher) return true;
     entry.close = () => watcher.close();
     watches.set(index, entry);
+    return true;
   };
 
   const sink = {
@@ -187,8 +194,20 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       }
       return table.addChildren(parent, content.names, content.kinds);
     },
-    beforeRead: watch,
+    beforeRead: (index: number, folder: FolderHandle) => void watch(index, folder),
   };
+  /** The same, for a tree read in worker threads (names joined, no watchers yet). */
+  const joinedSink = {
+    add(parent: number, content: JoinedContent) {
+      if (closed || state === 'unavailable') return undefined;
+      if (table.size + content.kinds.length > options.maxEntries) {
+        giveUp(`more than ${options.maxEntries} entries (--search-index-max)`);
+        return undefined;
+      }
+      return table.addJoinedContent(parent, content.joined, content.kinds);
+    },
+  };
+  const hiddenEntries = { isHidden: deps.fs.isHiddenEntry, mayHideAmong: deps.fs.mayHideAmong };
 
   /** Notes a change in a folder: of the entry `name`, or of anything when no name is known. */
   function markDirty(index: number, name?: string): void {
@@ -428,14 +447,14 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
 
   async function build(): Promise<void> {
     const started = performance.now();
-    const complete = await scanTree(
-      deps.fs.rootFolder,
-      0,
-      deps.fs.isHiddenEntry,
-      sink,
-      4,
-      readsSync,
-    );
+    // The file system's clock: a folder changed since is read again once watched.
+    const readSince = Date.now();
+    // On a local disk, worker threads read the tree (no request waits behind them) and the
+    // watchers follow once the index is ready; elsewhere reads are asynchronous throughout, each
+    // folder watched before it is read (src/fs/folder-scan.ts).
+    const complete = readsSync
+      ? await readTreeInWorkers(deps.fs.rootFolder, 0, hiddenEntries, joinedSink)
+      : await scanTree(deps.fs.rootFolder, 0, deps.fs.isHiddenEntry, sink, 4, false);
     if (closed || !complete || state !== 'building') return;
     table.seal();
     state = 'ready';
@@ -446,12 +465,34 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
         entries: table.size,
         ms: Math.round(performance.now() - started),
         megabytes: Math.round(table.approximateBytes / 1e5) / 10,
-        watchedFolders: watches.size,
       },
       'search index ready',
     );
+    if (readsSync) watchSoon(readSince);
     sizeSoon();
     if (dirty.size > 0) await settle();
+  }
+
+  /** Watches the folders read in workers (index-watch-pass.ts), in the background. */
+  function watchSoon(readSince: number): void {
+    const started = performance.now();
+    watchTableFolders(
+      {
+        table: () => table,
+        rootFolder: deps.fs.rootFolder,
+        running: () => state === 'ready' && !closed,
+        watch,
+        readAgain: (index) => markDirty(index),
+      },
+      readSince,
+    )
+      .then(() => {
+        const ms = Math.round(performance.now() - started);
+        deps.log.info({ watchedFolders: watches.size, ms }, 'search index: folders watched');
+      })
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'search index: folders could not be watched'),
+      );
   }
 
   /** Runs the size pass now, or once more after the one running (it may have passed a new folder by). */
