@@ -12,6 +12,11 @@ export function jsonString(text: string): string {
   return needsEscaping.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
+/** Whether JSON.stringify writes `text` other than between two quotes. */
+export function needsJsonEscaping(text: string): boolean {
+  return needsEscaping.test(text);
+}
+
 /** A number as JSON.stringify writes it: null when it is not finite. */
 export function jsonNumber(value: number): string {
   return Number.isFinite(value) ? String(value) : 'null';

@@ -6,10 +6,8 @@ import type { NameTable } from './name-table';
 import { kindFolder, kindLink, kindOther } from './name-table';
 import type { IndexScope } from './search-index-query';
 
-export interface TotalsScope extends IndexScope {
-  /** False when nothing can be hidden from the actor (no rules, dotfiles shown): no path is judged. */
-  judgesPaths: boolean;
-}
+/** The totals see what a search sees. */
+export type TotalsScope = IndexScope;
 
 /** Entries counted between two turns of the event loop: a million-entry tree holds no request long. */
 const entriesPerTurn = 65_536;

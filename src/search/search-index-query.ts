@@ -13,6 +13,8 @@ export interface IndexScope {
   startVirtual: VirtualPath;
   /** access.isVisible: rules and the dotfile preference, on the actor's virtual path. */
   isVisible(virtual: string): boolean;
+  /** False when nothing can be hidden from the actor (no rules, dotfiles shown): no path is judged. */
+  judgesPaths: boolean;
   /** A link as the walk lists it: undefined when left out, else whether it shows a folder. */
   describeLink(virtual: VirtualPath): Promise<{ isDirectory: boolean } | undefined>;
 }
@@ -68,11 +70,12 @@ export async function* searchTable(
     return;
   }
   let batch: SearchResult[] = [];
-  for (const [count, index] of ranked.entries()) {
+  // An indexed loop: entries() made a pair per candidate, a tenth of a big answer's time.
+  for (let count = 0; count < ranked.length; count += 1) {
     if (signal?.aborted) return;
     // A query matching most of a million names must not hold every other request that long.
     if (count % 65_536 === 65_535) await new Promise((resolve) => setImmediate(resolve));
-    const judged = judge(index);
+    const judged = judge(ranked[count] as number);
     // Only a link's judgement waits (its target is looked at); the rest costs no turn.
     const result = judged instanceof Promise ? await judged : judged;
     if (result) batch.push(result);
@@ -127,7 +130,8 @@ function judgeOf(
       const entry = chain[step] as number;
       if (path !== null) {
         const own = path === '' ? table.nameOf(entry) : `${path}/${table.nameOf(entry)}`;
-        path = !table.isDead(entry) && scope.isVisible(`${prefix}/${own}`) ? own : null;
+        const visible = !scope.judgesPaths || scope.isVisible(`${prefix}/${own}`);
+        path = !table.isDead(entry) && visible ? own : null;
       }
       if (table.kindOf(entry) === kindFolder) folders.set(entry, path);
     }
@@ -135,7 +139,9 @@ function judgeOf(
   };
   const typed = (index: number, path: string, dir: boolean): SearchResult | undefined =>
     // forEachMatch found the name by the query's terms, folded as matchesQuery folds them.
-    passesTypes(query, table.nameOf(index), dir) ? { dir, path } : undefined;
+    query.types.length === 0 || passesTypes(query, table.nameOf(index), dir)
+      ? { dir, path }
+      : undefined;
   return (index) => {
     if (index === scope.startIndex) return undefined;
     const path = pathOf(index);

@@ -19,7 +19,6 @@ import type { JoinedContent } from '../fs/tree-reader';
 import { readTreeInWorkers } from '../fs/tree-reader';
 import { childFolderSizes, folderTotals } from './folder-totals';
 import { watchTableFolders } from './index-watch-pass';
-import type { TotalsScope } from './folder-totals';
 import { fillSizes } from './index-sizes';
 import { kindFolder, NameTable } from './name-table';
 import type { EntryKind } from './name-table';
@@ -551,15 +550,15 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       return scope && searchTable(table, scope, query, signal);
     },
     async folderTotals(view, start, signal) {
-      const scope = await totalsScope(view, start);
+      const scope = await viewScope(view, start);
       return scope && folderTotals(table, scope, signal);
     },
     async childFolderSizes(view, start, only, signal) {
-      let scope = await totalsScope(view, start, listingSettleMs);
+      let scope = await viewScope(view, start, listingSettleMs);
       let sizes = scope && (await childFolderSizes(table, scope, only, signal));
       if (sizes && [...sizes.values()].some(Number.isNaN) && (await sizesSettleSoon())) {
         // The table may have been compacted meanwhile: the start is found again.
-        scope = await totalsScope(view, start, listingSettleMs);
+        scope = await viewScope(view, start, listingSettleMs);
         sizes = scope && (await childFolderSizes(table, scope, only, signal));
       }
       if (!sizes) return undefined;
@@ -602,17 +601,8 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       startIndex: index,
       startVirtual: start.virtual,
       isVisible: (virtual) => view.access.isVisible(virtual),
+      judgesPaths: view.access.hasRules || view.actor.hideDotfiles,
       describeLink: (virtual) => view.describeLink(virtual),
     };
-  }
-
-  /** viewScope, and whether anything can be hidden from the actor (else no path is judged). */
-  async function totalsScope(
-    view: ScopedFs,
-    start: ExistingResolved,
-    settleMs?: number,
-  ): Promise<TotalsScope | undefined> {
-    const scope = await viewScope(view, start, settleMs);
-    return scope && { ...scope, judgesPaths: view.access.hasRules || view.actor.hideDotfiles };
   }
 }

@@ -22,6 +22,7 @@ function scopeOf(table: NameTable, overrides: Partial<IndexScope> = {}): IndexSc
     startIndex: 0,
     startVirtual: '/' as VirtualPath,
     isVisible: () => true,
+    judgesPaths: true,
     describeLink: () => Promise.resolve({ isDirectory: false }),
     ...overrides,
   };
@@ -67,6 +68,50 @@ describe('name table', () => {
       'photos/dog.png',
     ]);
     assert.deepEqual(await search(table, 'x\0'), [], 'no match spans two names');
+  });
+
+  it('finds every name holding a term, wherever its rarest character lies in it', () => {
+    // Names from a small alphabet, so terms occur often, overlap and sit at both ends of names.
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    const alphabet = ['a', 'b', 'a', 'a', 'c', '-', 'Z', '\u{1F600}', 'é'];
+    const word = (length: number) =>
+      Array.from({ length }, () => alphabet[random(alphabet.length)]).join('');
+    const files: Tree = {};
+    for (let count = 0; count < 3000; count += 1)
+      files[`${word(1 + random(12))}.${count}`] = 'file';
+    const table = tableOf({ files });
+    const folder = table.lookup(['files']);
+    const terms = ['aa', 'aab', 'baa', 'ab-', 'zc', 'c.1', '\u{1F600}a', 'é', '-z', 'aaaa', 'b.'];
+    for (let count = 0; count < 40; count += 1) terms.push(word(2 + random(4)).toLowerCase());
+    for (const term of terms) {
+      const found: string[] = [];
+      table.forEachMatch([term], false, (index) => found.push(table.nameOf(index)));
+      const expected = table
+        .childrenOf(folder)
+        .map((index) => table.nameOf(index))
+        .filter((name) => name.toLowerCase().includes(term));
+      assert.deepEqual(found.sort(), expected.sort(), term);
+    }
+  });
+
+  it('judges no path when nothing can be hidden from the actor', async () => {
+    const table = tableOf(tree);
+    const judged: string[] = [];
+    const isVisible = (path: string) => {
+      judged.push(path);
+      return true;
+    };
+    assert.deepEqual(await search(table, 'report', { judgesPaths: false, isVisible }), [
+      'docs/Report.pdf',
+      'docs/old/report-2019.pdf',
+    ]);
+    assert.equal(judged.length, 0);
+    await search(table, 'report', { judgesPaths: true, isVisible });
+    assert.ok(judged.includes('/docs/old/report-2019.pdf'));
   });
 
   it('answers below the start only, and never below a hidden folder', async () => {
