@@ -39,19 +39,20 @@ async function fillTable(
     if (!deps.running()) return 'stopped';
     const index = folders.pop() as number;
     if (!table.isReachable(index)) continue;
-    const unsized: string[] = [];
+    const unsized: number[] = [];
     for (const child of table.childrenOf(index)) {
       if (table.kindOf(child) === kindFolder) folders.push(child);
-      else if (Number.isNaN(table.sizeOf(child))) unsized.push(table.nameOf(child));
+      else if (Number.isNaN(table.sizeOf(child))) unsized.push(child);
     }
     if (unsized.length === 0) continue;
-    const sizes = await sizesIn(deps, table.segmentsOf(index), unsized);
+    const names = unsized.map((child) => table.nameOf(child));
+    const sizes = await sizesIn(deps, table.segmentsOf(index), names);
     if (deps.table() !== table) return 'replaced';
     if (!sizes) continue;
-    for (const [at, name] of unsized.entries()) {
-      const child = table.childNamed(index, name);
-      if (child === -1 || table.kindOf(child) === kindFolder) continue;
-      if (!Number.isNaN(table.sizeOf(child))) continue;
+    // The same table (not compacted): an entry keeps its number, and one removed meanwhile is
+    // dead (a name made again is a new entry, sized by whoever added it).
+    for (const [at, child] of unsized.entries()) {
+      if (table.isDead(child) || !Number.isNaN(table.sizeOf(child))) continue;
       table.setSize(child, sizes[at] ?? 0);
     }
   }

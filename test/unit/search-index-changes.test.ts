@@ -19,7 +19,8 @@ const quietLog = { info: () => undefined, warn: () => undefined } as unknown as 
 const view = (root: string) =>
   ({
     scopeRoot: root,
-    access: { isVisible: () => true },
+    access: { isVisible: () => true, hasRules: false },
+    actor: { hideDotfiles: false },
     describeLink: () => Promise.resolve({ isDirectory: false }),
   }) as unknown as ScopedFs;
 const top = { virtual: '/', realVirtual: '/' } as unknown as ExistingResolved;
