@@ -1,10 +1,25 @@
 // Answering a search from the name table exactly as the gate's walk would: below the start, visible, in walk order.
-import type { SearchResult } from '../api/search';
 import type { VirtualPath } from '../fs/virtual-path';
 import type { NameTable } from './name-table';
 import { kindFolder, kindLink } from './name-table';
 import type { SearchQuery } from './search';
 import { passesTypes } from './search';
+
+/**
+ * A result as the index finds it: the path of its folder below the searched one ('' for that
+ * folder itself) and its name, so an answer's lines are written without making each path
+ * (search-lines.ts).
+ */
+export interface IndexedResult {
+  dir: boolean;
+  folder: string;
+  name: string;
+}
+
+/** The result's path below the searched folder, as the walk gives it. */
+export function pathOfResult(result: IndexedResult): string {
+  return result.folder === '' ? result.name : `${result.folder}/${result.name}`;
+}
 
 /** What the actor's view decides; the table itself knows nothing of users. */
 export interface IndexScope {
@@ -51,25 +66,25 @@ export async function* searchTable(
   scope: IndexScope,
   query: SearchQuery,
   signal?: AbortSignal,
-): AsyncGenerator<SearchResult[]> {
+): AsyncGenerator<IndexedResult[]> {
   const candidates: number[] = [];
   table.forEachMatch(query.terms, query.caseSensitive, (index) => candidates.push(index));
   const judge = judgeOf(table, scope, query);
   const ranked = rankedOrder(table, candidates);
   if (!ranked) {
-    const found: { result: SearchResult; segments: string[] }[] = [];
+    const found: { result: IndexedResult; segments: string[] }[] = [];
     for (const [count, index] of candidates.entries()) {
       if (signal?.aborted) return;
       if (count % 65_536 === 65_535) await new Promise((resolve) => setImmediate(resolve));
       const result = await judge(index);
-      if (result) found.push({ result, segments: result.path.split('/') });
+      if (result) found.push({ result, segments: pathOfResult(result).split('/') });
     }
     found.sort((a, b) => compareWalkOrder(a.segments, b.segments));
     for (let at = 0; at < found.length; at += batchSize)
       yield found.slice(at, at + batchSize).map((entry) => entry.result);
     return;
   }
-  let batch: SearchResult[] = [];
+  let batch: IndexedResult[] = [];
   // An indexed loop: entries() made a pair per candidate, a tenth of a big answer's time.
   for (let count = 0; count < ranked.length; count += 1) {
     if (signal?.aborted) return;
@@ -116,7 +131,7 @@ function judgeOf(
   table: NameTable,
   scope: IndexScope,
   query: SearchQuery,
-): (index: number) => Promise<SearchResult | undefined> | SearchResult | undefined {
+): (index: number) => Promise<IndexedResult | undefined> | IndexedResult | undefined {
   const prefix = scope.startVirtual === '/' ? '' : scope.startVirtual;
   // Each folder judged so far: its path below the start, or null when the walk does not list it.
   // Only folders are kept: a query's files are judged once each, and a million-entry array
@@ -143,19 +158,25 @@ function judgeOf(
     }
     return path;
   };
-  const typed = (index: number, path: string, dir: boolean): SearchResult | undefined =>
+  const typed = (index: number, folder: string, dir: boolean): IndexedResult | undefined => {
+    const name = table.nameOf(index);
     // forEachMatch found the name by the query's terms, folded as matchesQuery folds them.
-    query.types.length === 0 || passesTypes(query, table.nameOf(index), dir)
-      ? { dir, path }
+    return query.types.length === 0 || passesTypes(query, name, dir)
+      ? { dir, folder, name }
       : undefined;
+  };
   return (index) => {
-    if (index === scope.startIndex) return undefined;
-    const path = pathOf(index);
-    if (path === null) return undefined;
-    if (table.kindOf(index) !== kindLink)
-      return typed(index, path, table.kindOf(index) === kindFolder);
+    if (index === scope.startIndex || table.isDead(index)) return undefined;
+    // The entry's folder as the walk lists it: a file's own path is only made when judged.
+    const folder = pathOf(table.parentOf(index));
+    if (folder === null) return undefined;
+    const kind = table.kindOf(index);
+    if (kind === kindFolder) return pathOf(index) === null ? undefined : typed(index, folder, true);
+    const path = () => (folder === '' ? table.nameOf(index) : `${folder}/${table.nameOf(index)}`);
+    if (scope.judgesPaths && !scope.isVisible(`${prefix}/${path()}`)) return undefined;
+    if (kind !== kindLink) return typed(index, folder, false);
     return scope
-      .describeLink(`${prefix}/${path}` as VirtualPath)
-      .then((target) => (target ? typed(index, path, target.isDirectory) : undefined));
+      .describeLink(`${prefix}/${path()}` as VirtualPath)
+      .then((target) => (target ? typed(index, folder, target.isDirectory) : undefined));
   };
 }

@@ -1,6 +1,5 @@
 // The live search index: built after the server listens, kept current by Drawer's writes and folder watchers.
 import type { FolderSize } from '../api/resources';
-import type { SearchResult } from '../api/search';
 import { servedTreeIsOneLocalDisk } from '../fs/local-tree';
 import type { BornIdentity, FolderHandle } from '../fs/anchored';
 import { isSameFolder } from '../fs/anchored';
@@ -24,7 +23,7 @@ import { kindFolder, NameTable } from './name-table';
 import type { EntryKind } from './name-table';
 import type { SearchQuery } from './search';
 import { searchTable } from './search-index-query';
-import type { IndexScope } from './search-index-query';
+import type { IndexedResult, IndexScope } from './search-index-query';
 
 /** What a search answer says about where it came from (the X-Search-Index header). */
 export type SearchIndexState = 'off' | 'building' | 'ready' | 'unavailable';
@@ -58,7 +57,7 @@ export interface SearchIndex {
     start: ExistingResolved,
     query: SearchQuery,
     signal: AbortSignal,
-  ): Promise<AsyncIterable<SearchResult[]> | undefined>;
+  ): Promise<AsyncIterable<IndexedResult[]> | undefined>;
   /**
    * A folder's total size and counts as the walk would count them, or undefined when the walk
    * must answer (not ready, a file's size not read yet, a link on the way).

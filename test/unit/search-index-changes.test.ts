@@ -11,6 +11,7 @@ import type { Logger } from '../../src/logger';
 import { createSearchIndex } from '../../src/search/search-index';
 import type { SearchIndex } from '../../src/search/search-index';
 import { parseSearchQuery } from '../../src/search/search';
+import { pathOfResult } from '../../src/search/search-index-query';
 import { eventually } from '../helpers/eventually';
 import { collectBatches } from '../helpers/batches';
 
@@ -42,7 +43,7 @@ describe('search index changes', () => {
         )) ?? [],
       )
     )
-      .map((result) => result.path)
+      .map(pathOfResult)
       .sort();
   const made = (name: string, body = 'x') => {
     fs.writeFileSync(path.join(root, name), body);
@@ -115,7 +116,7 @@ describe('search index changes', () => {
       new AbortController().signal,
     );
     assert.deepEqual(await collectBatches(folders ?? []), [
-      { dir: true, path: 'inbox/first-okapi.txt' },
+      { dir: true, folder: 'inbox', name: 'first-okapi.txt' },
     ]);
   });
 

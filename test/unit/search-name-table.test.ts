@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { kindFolder, kindLink, kindOther, NameTable } from '../../src/search/name-table';
-import { compareWalkOrder, searchTable } from '../../src/search/search-index-query';
+import { compareWalkOrder, pathOfResult, searchTable } from '../../src/search/search-index-query';
 import type { IndexScope } from '../../src/search/search-index-query';
 import { parseSearchQuery } from '../../src/search/search';
 import type { VirtualPath } from '../../src/fs/virtual-path';
@@ -30,7 +30,7 @@ function scopeOf(table: NameTable, overrides: Partial<IndexScope> = {}): IndexSc
 
 const search = async (table: NameTable, raw: string, scope?: Partial<IndexScope>) =>
   (await collectBatches(searchTable(table, scopeOf(table, scope), parseSearchQuery(raw)))).map(
-    (result) => `${result.path}${result.dir ? '/' : ''}`,
+    (result) => `${pathOfResult(result)}${result.dir ? '/' : ''}`,
   );
 
 describe('name table', () => {
