@@ -16,7 +16,29 @@ export interface ArchiveEntry {
    * are pulled too: it must take what it needs from the walk (a held folder) before its first await.
    */
   readWhole?(): Promise<Buffer | undefined>;
+  /**
+   * Files only, optional: queues the file, framed by `head` before it and `padding` zeros after
+   * it, into the FramedFiles the archive stream was given, exactly `size` bytes of it; left out,
+   * head included, when it can no longer be opened. Only used with FramedFiles.
+   */
+  frame?(head: Uint8Array, padding: number): void;
 }
+
+/**
+ * Where entries' frame() calls go: files read and laid out with their headers on another thread
+ * (src/fs/listed-layout.ts), handed back as large chunks in the order they were queued.
+ */
+export interface FramedFiles {
+  /** Bytes laid out as they are, after what was queued before (a folder's header). */
+  put(bytes: Uint8Array): void;
+  /** The next chunk in order, or undefined when nothing is queued; rejects when a read failed. */
+  next(): Promise<Buffer | undefined>;
+  readonly pendingBytes: number;
+  readonly pendingPieces: number;
+}
+
+/** Files up to this size are read whole (or framed); larger ones are streamed, one at a time. */
+export const wholeFileBytes = 256 * 1024;
 
 /**
  * The name an entry gets inside the archive, or null when it must be left out: an absolute name,

@@ -1,15 +1,16 @@
 // Turns a lazily walked sequence of entries into one archive's bytes, with back-pressure and early stop.
 import { addAbortSignal, pipeline } from 'node:stream';
 import type { Readable, Transform } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import type { ArchiveAlgo } from '../api/resources';
-import type { ArchiveEntry } from './archive-entry';
-import { archiveEntryName } from './archive-entry';
+import type { ArchiveEntry, FramedFiles } from './archive-entry';
+import { archiveEntryName, wholeFileBytes } from './archive-entry';
 import { parseArchiveAlgo } from './archive-formats';
 import type { ArchiveWriter } from './archive-writer';
 import { untilAborted } from './archive-writer';
 import { createGzipEncoder } from './codecs/gzip';
 import { createWorkerEncoder } from './codecs/worker-encoder';
+import { OpenSource } from './open-source';
+import { writeFramedTar } from './tar-framed';
 import { TarWriter } from './tar-writer';
 import { ZipWriter } from './zip-writer';
 
@@ -21,68 +22,12 @@ const codecs: Record<Exclude<ArchiveAlgo, 'zip' | 'tar'>, () => Transform> = {
   tarsz: () => createWorkerEncoder('snappy'),
 };
 
-type Source = NodeJS.ReadableStream & { destroy?: (error?: Error) => void; closed?: boolean };
-
-/** Node streams say when their descriptor is released; other sources are assumed still open. */
-function isClosed(source: Source): boolean {
-  return source.closed === true;
-}
-
-function destroySource(source: Source): void {
-  if (typeof source.destroy === 'function') source.destroy();
-}
-
-async function* bytesOf(source: Source): AsyncGenerator<Buffer> {
-  for await (const chunk of source) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-}
-
-/** The one source file open at a time; destroyed as soon as the download stops. */
-class OpenSource {
-  private current: Source | undefined;
-
-  constructor(private readonly stop: AbortSignal) {
-    stop.addEventListener('abort', () => void this.close(), { once: true });
-  }
-
-  /** undefined when the file cannot be opened (gone, unreadable, refused): it is left out. */
-  async open(entry: ArchiveEntry): Promise<Source | undefined> {
-    const opening = entry.open();
-    let source: Source;
-    try {
-      source = await untilAborted(opening, this.stop);
-    } catch (error) {
-      if (!this.stop.aborted) return undefined;
-      // Stopped while opening: the stream that arrives later must not stay open.
-      opening.then(destroySource, () => undefined);
-      throw error;
-    }
-    if (this.stop.aborted) {
-      destroySource(source);
-      this.stop.throwIfAborted();
-    }
-    this.current = source;
-    return source;
-  }
-
-  /** Waits for the descriptor to be released, so the next file is only opened after it. */
-  async close(): Promise<void> {
-    const source = this.current;
-    this.current = undefined;
-    if (!source) return;
-    if (isClosed(source)) return;
-    destroySource(source);
-    await finished(source).catch(() => undefined);
-  }
-}
-
 /**
  * Small files being read ahead of the one being written, at most, and their bytes at most: what a
  * download whose client stops reading holds, besides one batch being filled and one waiting.
  */
 const readAhead = 256;
 const readAheadBytes = 4 * 1024 * 1024;
-/** Files up to this size are read whole; larger ones are streamed, one at a time. */
-export const wholeFileBytes = 256 * 1024;
 /** Entries pulled ahead of the one being written (folders cost no read). */
 const maxQueued = 512;
 
@@ -145,15 +90,7 @@ async function writeEntries(
         reading -= 1;
         readingBytes -= item.entry.size;
         if (bytes) await writer.addBytes(item.name, item.entry, bytes);
-      } else {
-        const source = await sources.open(item.entry);
-        if (!source) continue;
-        try {
-          await writer.addFile(item.name, item.entry, bytesOf(source));
-        } finally {
-          await sources.close();
-        }
-      }
+      } else await sources.write(writer, item.name, item.entry);
     }
     if (!stop.aborted) await writer.finish();
   } finally {
@@ -167,12 +104,14 @@ async function writeEntries(
  * AppError 'archive.badFormat' before any byte). Entries are pulled one at a time as the reader
  * consumes bytes: no list is built and at most one source is open. When the reader destroys the
  * stream or `signal` aborts, the open source is destroyed and `entries` is ended (return()).
- * An entry whose open() rejects is left out; a read error mid-file fails the stream.
+ * An entry whose open() rejects is left out; a read error mid-file fails the stream. With
+ * `framed`, tar's small files go through their entries' frame() into it instead (tar-framed.ts).
  */
 export function createArchiveStream(
   algo: string,
   entries: AsyncIterable<ArchiveEntry>,
   signal?: AbortSignal,
+  framed?: FramedFiles,
 ): Readable {
   const format = parseArchiveAlgo(algo);
   const stopping = new AbortController();
@@ -191,7 +130,11 @@ export function createArchiveStream(
     addAbortSignal(signal, output);
   }
 
-  writeEntries(writer, entries, stopping.signal).catch((error: unknown) => {
+  const writing =
+    framed && writer instanceof TarWriter
+      ? writeFramedTar(writer, entries, framed, stopping.signal)
+      : writeEntries(writer, entries, stopping.signal);
+  writing.catch((error: unknown) => {
     if (!stopping.signal.aborted)
       writer.output.destroy(error instanceof Error ? error : new Error(String(error)));
   });

@@ -25,7 +25,8 @@ export class TarWriter implements ArchiveWriter {
     this.batch = new OutputBatch(this.output, stop);
   }
 
-  private header(name: string, entry: ArchiveEntry): Buffer {
+  /** The header block(s) of `entry` under `name`. */
+  headerOf(name: string, entry: ArchiveEntry): Buffer {
     return tarHeader({
       name,
       isDir: entry.isDir,
@@ -36,12 +37,12 @@ export class TarWriter implements ArchiveWriter {
   }
 
   async addDirectory(name: string, entry: ArchiveEntry): Promise<void> {
-    await this.batch.copyIn(this.header(name, entry));
+    await this.batch.copyIn(this.headerOf(name, entry));
   }
 
   /** A file that grew since it was listed is cut at the size its header announced. */
   async addBytes(name: string, entry: ArchiveEntry, bytes: Buffer): Promise<void> {
-    await this.batch.copyIn(this.header(name, entry));
+    await this.batch.copyIn(this.headerOf(name, entry));
     const kept = bytes.subarray(0, entry.size);
     await this.batch.copyIn(kept);
     // One that shrank is padded with zeros, as GNU tar does: the archive stays readable.
@@ -49,7 +50,7 @@ export class TarWriter implements ArchiveWriter {
   }
 
   async addFile(name: string, entry: ArchiveEntry, source: AsyncIterable<Buffer>): Promise<void> {
-    await this.batch.copyIn(this.header(name, entry));
+    await this.batch.copyIn(this.headerOf(name, entry));
     let remaining = entry.size;
     if (remaining > 0) {
       for await (const chunk of source) {
@@ -60,6 +61,11 @@ export class TarWriter implements ArchiveWriter {
       }
     }
     await this.batch.addZeros(remaining + tarPadding(entry.size));
+  }
+
+  /** Bytes laid out elsewhere (headers, files and padding), whole entries only. */
+  async addChunk(chunk: Buffer): Promise<void> {
+    await this.batch.add(chunk);
   }
 
   /** Two zero blocks end the archive. */

@@ -116,7 +116,7 @@ function toEntry(
   common: VirtualPath,
   item: { virtual: VirtualPath; stats: StatsView },
   open: () => Promise<NodeJS.ReadableStream>,
-  readWhole?: () => Promise<Buffer | undefined>,
+  listed?: Pick<ArchiveEntry, 'readWhole' | 'frame'>,
 ): ArchiveEntry {
   const isDir = item.stats.isDirectory();
   return {
@@ -126,21 +126,25 @@ function toEntry(
     mtime: item.stats.mtime,
     mode: item.stats.mode & 0o777,
     open,
-    ...(readWhole ? { readWhole } : {}),
+    ...listed,
   };
 }
 
 /**
- * A listed regular file can also be read whole, with the same anchored checks as openListed
- * (its held folder, its name, its identity): the archive reads many small files ahead this way.
- * A link has none: where it leads is resolved through the gate when its turn comes.
+ * A listed regular file can also be read whole or laid out framed, with the same anchored checks
+ * as openListed (its held folder, its name, its identity): the archive reads many small files
+ * ahead this way. A link has neither: where it leads is resolved through the gate at its turn.
  */
 function readListed(
   reader: ListedReader,
   entry: ListedEntry,
-): (() => Promise<Buffer | undefined>) | undefined {
+): Pick<ArchiveEntry, 'readWhole' | 'frame'> | undefined {
   if (entry.isSymlink || !entry.stats.isFile()) return undefined;
-  return () => reader.read(entry.parent, entry.name, entry.stats, entry.stats.size);
+  const { parent, name, stats } = entry;
+  return {
+    readWhole: () => reader.read(parent, name, stats, stats.size),
+    frame: (head, padding) => reader.frame(parent, name, stats, stats.size, head, padding),
+  };
 }
 
 /** A selected file: opened from the handle resolved for it, which closes with the stream. */
@@ -208,6 +212,7 @@ export async function archiveAnswer(
     algo,
     archiveEntries(fsView, selected, common, reader, abort.signal),
     abort.signal,
+    reader,
   );
   const stream = watcher ? archive.pipe(counting(watcher)) : archive;
   if (watcher) archive.once('error', (error) => stream.destroy(error));

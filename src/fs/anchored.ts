@@ -96,6 +96,16 @@ export class FolderHandle implements BornIdentity {
     return work(`/proc/self/fd/${this.fd}`);
   }
 
+  /**
+   * The kernel path of `name` inside this folder, for work that ends later than a callback
+   * (a batch on a worker thread): the folder gains a holder, which the caller must release().
+   */
+  hold(name: string): string {
+    assertPlainName(name);
+    this.retain();
+    return `/proc/self/fd/${this.fd}/${name}`;
+  }
+
   /** One more holder: the folder stays open until each holder has released it. */
   retain(): this {
     if (this.released) throw new AppError('fs.badPath', 'the folder was closed while in use');

@@ -10,6 +10,7 @@ export interface ListedReadRequest {
 }
 
 export interface ListedReadBatch {
+  kind: 'read';
   id: number;
   requests: ListedReadRequest[];
 }
@@ -26,4 +27,29 @@ export interface ListedReadReply {
   id: number;
   bytes: ArrayBuffer;
   results: ListedReadResult[];
+}
+
+/**
+ * One piece of a layout: `head` bytes (taken in order from the batch's `heads`), then, for a
+ * file, exactly `size` bytes of it (zeros where it shrank) and `padding` zeros. A file that is no
+ * longer the listed regular file is left out with its head.
+ */
+export type LayoutPiece =
+  { head: number } | (ListedReadRequest & { head: number; padding: number });
+
+export interface LayoutBatch {
+  kind: 'layout';
+  id: number;
+  /** The pieces' heads back to back (transferred). */
+  heads: ArrayBuffer;
+  pieces: LayoutPiece[];
+}
+
+export interface LayoutReply {
+  id: number;
+  /** The laid-out bytes: the first `length` of `bytes`. */
+  bytes: ArrayBuffer;
+  length: number;
+  /** Set when reading a checked file failed: the archive must fail. */
+  failed?: string;
 }

@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type {
+  LayoutBatch,
+  LayoutReply,
   ListedReadBatch,
   ListedReadReply,
   ListedReadRequest,
@@ -42,11 +44,7 @@ function readOne(request: ListedReadRequest, into: Buffer, offset: number): List
   }
 }
 
-port.on('message', (batch: ListedReadBatch | 'close') => {
-  if (batch === 'close') {
-    port.close(); // nothing else keeps the thread alive: it ends
-    return;
-  }
+function readBatch(batch: ListedReadBatch): void {
   const total = batch.requests.reduce((sum, request) => sum + request.size, 0);
   const bytes = Buffer.allocUnsafeSlow(total);
   let offset = 0;
@@ -56,5 +54,50 @@ port.on('message', (batch: ListedReadBatch | 'close') => {
     return result;
   });
   const reply: ListedReadReply = { id: batch.id, bytes: bytes.buffer as ArrayBuffer, results };
-  port.postMessage(reply, [reply.bytes]);
+  port?.postMessage(reply, [reply.bytes]);
+}
+
+/**
+ * Lays heads and files out back to back, read straight into the reply: the event loop then only
+ * passes one buffer on, where it copied every header and file itself (docs/ARCHIVES.md).
+ */
+function layOut(batch: LayoutBatch): void {
+  const heads = Buffer.from(batch.heads);
+  let total = 0;
+  for (const piece of batch.pieces)
+    total += piece.head + ('at' in piece ? piece.size + piece.padding : 0);
+  const out = Buffer.allocUnsafeSlow(total);
+  let length = 0;
+  let headAt = 0;
+  let failed: string | undefined;
+  for (const piece of batch.pieces) {
+    const head = heads.subarray(headAt, headAt + piece.head);
+    headAt += piece.head;
+    if (!('at' in piece)) {
+      length += head.copy(out, length);
+      continue;
+    }
+    const result = readOne(piece, out, length + piece.head);
+    if (result.status === 'unavailable') continue;
+    if (result.status === 'failed') {
+      failed = result.code;
+      break;
+    }
+    head.copy(out, length);
+    const end = length + piece.head + piece.size + piece.padding;
+    out.fill(0, result.offset + result.length, end);
+    length = end;
+  }
+  const reply: LayoutReply = { id: batch.id, bytes: out.buffer as ArrayBuffer, length };
+  if (failed !== undefined) reply.failed = failed;
+  port?.postMessage(reply, [reply.bytes]);
+}
+
+port.on('message', (batch: ListedReadBatch | LayoutBatch | 'close') => {
+  if (batch === 'close') {
+    port.close(); // nothing else keeps the thread alive: it ends
+    return;
+  }
+  if (batch.kind === 'layout') layOut(batch);
+  else readBatch(batch);
 });

@@ -4,7 +4,10 @@ import { AppError } from '../errors';
 import type { WorkerBundle } from '../workers/worker-source';
 import { workerSource } from '../workers/worker-source';
 import type { FolderHandle, Identity } from './anchored';
+import type { ListedLayout } from './listed-layout';
+import { createListedLayout } from './listed-layout';
 import type {
+  LayoutReply,
   ListedReadBatch,
   ListedReadReply,
   ListedReadRequest,
@@ -27,7 +30,7 @@ const maxBatch = 64;
  */
 const defaultIdleMs = 5_000;
 
-export interface ListedReader {
+export interface ListedReader extends ListedLayout {
   /**
    * The first `size` bytes of `name` in `parent` (fewer if it shrank), or undefined when it is
    * no longer the listed regular file (gone, replaced, a link): checked like openFileAt, on the
@@ -39,7 +42,7 @@ export interface ListedReader {
     expected: Identity,
     size: number,
   ): Promise<Buffer | undefined>;
-  /** Ends the reader once the batch it holds is done; reads not yet sent reject. */
+  /** Ends the reader once the batches it sent are done; reads not yet sent reject. */
   close(): void;
 }
 
@@ -53,6 +56,12 @@ export interface ListedReaderPool {
 interface Waiting {
   request: ListedReadRequest;
   settle: (result: ListedReadResult, bytes: ArrayBuffer) => void;
+  fail: (error: Error) => void;
+}
+
+/** A message sent to the worker, and what to do with its answer. */
+interface Answering {
+  settle: (reply: ListedReadReply & LayoutReply) => void;
   fail: (error: Error) => void;
 }
 
@@ -139,20 +148,20 @@ function createListedReader(
   let flushScheduled = false;
   let nextId = 1;
   let closed = false;
-  const sent = new Map<number, Waiting[]>();
+  const sent = new Map<number, Answering>();
 
   const failAll = (error: Error) => {
-    for (const waiting of [...queued, ...[...sent.values()].flat()]) waiting.fail(error);
+    for (const waiting of queued) waiting.fail(error);
     queued = [];
+    const answering = [...sent.values()];
     sent.clear();
+    for (const { fail } of answering) fail(error);
   };
 
-  const onMessage = (reply: ListedReadReply) => {
-    const batch = sent.get(reply.id);
+  const onMessage = (reply: ListedReadReply & LayoutReply) => {
+    const answering = sent.get(reply.id);
     sent.delete(reply.id);
-    batch?.forEach((waiting, index) =>
-      waiting.settle(reply.results[index] as ListedReadResult, reply.bytes),
-    );
+    answering?.settle(reply);
     giveBackWhenDone();
   };
   const onError = (error: Error) => failAll(error);
@@ -182,13 +191,42 @@ function createListedReader(
     flushScheduled = false;
     if (queued.length === 0 || closed) return;
     const id = nextId++;
-    const batch: ListedReadBatch = { id, requests: queued.map((waiting) => waiting.request) };
-    sent.set(id, queued);
+    const batch: ListedReadBatch = {
+      kind: 'read',
+      id,
+      requests: queued.map((waiting) => waiting.request),
+    };
+    const waiting = queued;
     queued = [];
+    sent.set(id, {
+      settle: (reply) =>
+        waiting.forEach((one, index) =>
+          one.settle(reply.results[index] as ListedReadResult, reply.bytes),
+        ),
+      fail: (error) => waiting.forEach((one) => one.fail(error)),
+    });
     taken().postMessage(batch);
   };
 
+  const layout = createListedLayout(
+    (batch, settle, fail) => {
+      const id = nextId++;
+      sent.set(id, { settle, fail });
+      taken().postMessage({ ...batch, id }, [batch.heads]);
+    },
+    () => closed,
+  );
+
   return {
+    put: layout.put,
+    frame: layout.frame,
+    next: layout.next,
+    get pendingBytes() {
+      return layout.pendingBytes;
+    },
+    get pendingPieces() {
+      return layout.pendingPieces;
+    },
     read(parent, name, expected, size) {
       if (closed) return Promise.reject(new AppError('fs.badPath', 'the reader was closed'));
       // use() holds the folder, so the descriptor number in `at` stays this folder's until the
@@ -221,6 +259,7 @@ function createListedReader(
       for (const waiting of queued)
         waiting.fail(new AppError('fs.badPath', 'the reader was closed'));
       queued = [];
+      layout.close();
       giveBackWhenDone();
     },
   };
