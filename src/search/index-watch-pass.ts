@@ -24,8 +24,11 @@ export interface WatchPassDeps {
  * changed in the second of its index ("racy git").
  */
 const defaultClockSlackMs = 1000;
-/** Synchronous work between two turns of the event loop, as the build's own slices. */
-const sliceMs = 8;
+/**
+ * Synchronous work between two turns of the event loop. Short: nothing waits for the pass, while
+ * a search answering between its turns may meet a slice at each of its batches.
+ */
+const sliceMs = 2;
 
 /**
  * Watches the table's folders breadth first (the shallow ones get the budget first), with the
