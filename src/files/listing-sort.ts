@@ -265,7 +265,8 @@ function nameOrderStrings(
   names: readonly string[],
   isDir: (row: number) => boolean,
 ): string[] | undefined {
-  const order: string[] = [];
+  // Made at its full length: an array of 100,000 grown by push leaves its smaller copies behind.
+  const order = new Array<string>(names.length);
   for (const [row, name] of names.entries()) {
     scratchFor(0, 1);
     scratch[0] = isDir(row) ? 0x30 : 0x31;
@@ -275,7 +276,7 @@ function nameOrderStrings(
     const into = scratchFor(keyEnd, 1 + name.length);
     into[keyEnd] = 0;
     const end = keyEnd + 1 + into.write(name, keyEnd + 1, 'latin1');
-    order.push(into.toString('latin1', 0, end));
+    order[row] = into.toString('latin1', 0, end);
   }
   return order;
 }
