@@ -89,7 +89,7 @@ export const namesPerBatch = 4096;
  * it is ended with ERR_WORKER_OUT_OF_MEMORY, an 'error' like any other (its jobs fail and their
  * callers stat the names themselves), never an abort of the server.
  */
-export const workerLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 };
+export const workerLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 16 };
 
 interface Pending {
   /** A batch's stats, for its names from `from` on. */
