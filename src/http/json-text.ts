@@ -11,8 +11,3 @@ export const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
 export function jsonString(text: string): string {
   return needsEscaping.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
-
-/** A number as JSON.stringify writes it: null when it is not finite. */
-export function jsonNumber(value: number): string {
-  return Number.isFinite(value) ? String(value) : 'null';
-}
