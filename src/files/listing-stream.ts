@@ -78,6 +78,8 @@ async function* folderJsonChunks(folder: FolderListing) {
  * folder's own fields go out at once; the items follow in chunks of a few hundred made as they are
  * written, once the entries are read: never a whole document in memory. Should reading the
  * entries fail after the first bytes, the response is cut off (the client sees broken JSON).
+ * Chunks are strings (object mode keeps them so), and the next is made only once the socket has
+ * taken the last (one chunk of high-water mark): a slow client cannot make them pile up.
  */
 export function folderJsonStream(folder: FolderListing): Readable {
   return Readable.from(folderJsonChunks(folder), { objectMode: true, highWaterMark: 1 });

@@ -78,6 +78,27 @@ describe('folderJsonStream', () => {
     finish({ numDirs: 0, numFiles: 1, sorting: byName, count: 1, itemsOf: () => [item(1)] });
   });
 
+  it('makes no chunk ahead of the one its reader has not taken', async () => {
+    const items = Array.from({ length: 512 * 20 }, (_unused, index) => item(index));
+    const listing = listingOf({ ...item(0), isDir: true, type: '', items });
+    const entries = await listing.entries;
+    let made = 0;
+    const counted = {
+      ...entries,
+      itemsOf: (start: number, end: number) => {
+        made += 1;
+        return entries.itemsOf(start, end);
+      },
+    };
+    const stream = folderJsonStream({ ...listing, entries: Promise.resolve(counted) });
+    const reader = stream[Symbol.asyncIterator]();
+    await reader.next(); // the folder's own fields
+    await reader.next(); // the first chunk of items
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(made <= 2, `${made} chunks made for one read`);
+    await reader.return?.();
+  });
+
   it('fails the stream when the entries cannot be read', async () => {
     const entries = Promise.reject(new Error('EIO'));
     const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries });
