@@ -55,17 +55,6 @@ function timedGet(url: string, headers: Record<string, string> = {}): Promise<Ti
   });
 }
 
-/** Until the search index has read every size of the folder (docs/SEARCH.md). */
-async function untilIndexed(url: string, token: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const size = await fetch(`${url}/api/size/many/`, { headers: { 'X-Auth': token } });
-    if (size.headers.get('x-size-from') === 'index') return;
-    if (Date.now() > deadline) throw new Error('the index never read the sizes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /**
  * The cold first page again once the search index has read every size (the pages above may share
  * the machine with its build), for the admin (user 1) without and with the folderSizes preference:
@@ -88,7 +77,13 @@ async function coldPagesWithFolderSizes(
     });
     if (!response.ok) throw new Error(`folderSizes ${on}: ${response.status}`);
   };
-  await untilIndexed(url, token);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const size = await fetch(`${url}/api/size/many/`, { headers: { 'X-Auth': token } });
+    if (size.headers.get('x-size-from') === 'index') break;
+    if (Date.now() > deadline) throw new Error('the index never read the sizes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   // A cold page by name keeps its listing slot until every row's stats are read, after the
   // response (docs/LISTINGS.md): back to back, the fifth would be refused, so a refused one waits.
   const untilServed = async (): Promise<Timed> => {
@@ -122,11 +117,7 @@ const server = await startBenchServer((root) => {
 });
 try {
   const token = await server.adminToken();
-  // Idle is the server with its index built: measured before, the index's own memory (read at
-  // startup, beside the first listings) counted as the listings' (docs/LISTINGS.md).
-  await untilIndexed(server.url, token);
   const idle = rssMb(server.process.pid);
-  const idleBeforeIndex = peakRssMb(server.process.pid);
   const api: Timed[] = [];
   let items = 0;
   for (let run = 0; run < runs; run += 1) {
@@ -227,7 +218,7 @@ try {
   }
   printTable(rows);
   console.log(
-    `server RSS: idle ${idle.toFixed(0)} MB (index built; peak until then ${idleBeforeIndex.toFixed(0)} MB), peak over ${runs} listings ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`,
+    `server RSS: idle ${idle.toFixed(0)} MB, peak over ${runs} listings ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)`,
   );
   const firstByte = median(api.map((run) => run.firstByteMs));
   const coldPage = median(coldPages.map((run) => run.totalMs));

@@ -1,8 +1,9 @@
 // The stats of a big folder's entries, read in a worker thread: a listing of 100,000 entries is
 // 100,000 lstat calls, and each one through libuv's pool cost the event loop about 4 µs of
 // dispatching (400 ms a listing, measured in scripts/bench/listing.ts). The worker calls lstat
-// directly and answers each batch of names with one array of numbers; the folder stays held open by the caller
-// meanwhile, so its /proc/self/fd path names the verified folder throughout (docs/SECURITY.md).
+// directly and answers each batch of names with one array of numbers; the folder stays held open
+// by the caller meanwhile, so its /proc/self/fd path names the verified folder throughout
+// (docs/SECURITY.md).
 import type { ResourceLimits } from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
 
