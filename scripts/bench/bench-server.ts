@@ -18,6 +18,8 @@ export async function startBenchServer(
   // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF;
   const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  // DRAWER_BENCH_NODE_ARGS="--trace-gc --max-semi-space-size=2" passes Node options to the server.
+  nodeArgs.push(...(process.env.DRAWER_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []));
   return startServer({ bundle, dir, setup, args, nodeArgs });
 }
 

@@ -28,46 +28,78 @@ function byBytes(a: string, b: string): number {
  * test/unit/listing-sort.test.ts): every one of them sorts before digits, digits before letters.
  */
 const punctuationOrder = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
-const punctuationRank = new Map(
-  [...punctuationOrder].map((char, index) => [char.charCodeAt(0), String.fromCharCode(index + 1)]),
-);
+const punctuationRank: number[] = [];
+for (const [index, char] of [...punctuationOrder].entries())
+  punctuationRank[char.charCodeAt(0)] = index + 1;
 /** After every punctuation rank, before every letter: a number starts here in a key. */
-const numberMark = '\u0030';
+const numberMark = 0x30;
+/** A number's length is written as this plus its digit count: one byte, never NUL. */
+const lengthBase = 0x20;
 const longestNumber = 200;
+
+/**
+ * Where keys are written before they become strings. Building a key with `+=` made a chain of
+ * string pieces per name, kept (and promoted to V8's old space) until the sort flattened them:
+ * most of the 40 MB of garbage a 100,000-entry listing left behind (docs/LISTINGS.md). Written
+ * here, each key or order string is one flat string of one-byte characters.
+ */
+let scratch = Buffer.allocUnsafe(4096);
+
+/** Room for `bytes` more from `at`, keeping what scratch holds before it. */
+function scratchFor(at: number, bytes: number): Buffer {
+  if (at + bytes > scratch.length) {
+    const grown = Buffer.allocUnsafe(2 * (at + bytes));
+    scratch.copy(grown, 0, 0, at);
+    scratch = grown;
+  }
+  return scratch;
+}
+
+/** Writes `name`'s key into scratch from `at`; its end, or -1 when the name has none. */
+function writeNameKey(name: string, at: number): number {
+  // A key is at most 3 bytes per character of the name (a one-digit number: mark, length, digit).
+  const into = scratchFor(at, 3 * name.length);
+  let end = at;
+  let index = 0;
+  while (index < name.length) {
+    const code = name.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      let last = index;
+      while (last < name.length && name.charCodeAt(last) >= 48 && name.charCodeAt(last) <= 57)
+        last += 1;
+      let start = index;
+      while (start < last && name.charCodeAt(start) === 48) start += 1;
+      if (last - start > longestNumber) return -1;
+      into[end++] = numberMark;
+      into[end++] = lengthBase + last - start;
+      for (let digit = start; digit < last; digit += 1) into[end++] = name.charCodeAt(digit);
+      index = last;
+      continue;
+    }
+    if (code >= 65 && code <= 90) into[end++] = code + 32;
+    else if (code >= 97 && code <= 122) into[end++] = code;
+    else {
+      const rank = punctuationRank[code] ?? 0;
+      if (rank === 0) return -1;
+      into[end++] = rank;
+    }
+    index += 1;
+  }
+  return end;
+}
 
 /**
  * A string whose plain order is the collator's order of names, for names of printable ASCII
  * (most names on a disk); undefined otherwise. The collator costs about 85 ns a comparison, most
  * of a 100,000-entry listing's sort (docs/LISTINGS.md); comparing keys costs a few. Letters fold
- * case (the collator compares bases), a run of digits becomes its length then its digits without
- * leading zeros (numeric order: 2 before 10, 01 equal to 1), punctuation its rank.
+ * case (the collator compares bases), a run of digits becomes a mark, its length and its digits
+ * without leading zeros (numeric order: 2 before 10, 01 equal to 1), punctuation its rank. Two
+ * keys equal up to a mark are both starting a number there, so a length is only ever compared
+ * with a length.
  */
 export function nameSortKey(name: string): string | undefined {
-  let key = '';
-  let index = 0;
-  while (index < name.length) {
-    const code = name.charCodeAt(index);
-    if (code >= 48 && code <= 57) {
-      let end = index;
-      while (end < name.length && name.charCodeAt(end) >= 48 && name.charCodeAt(end) <= 57)
-        end += 1;
-      let start = index;
-      while (start < end && name.charCodeAt(start) === 48) start += 1;
-      if (end - start > longestNumber) return undefined;
-      key += numberMark + String.fromCharCode(0x100 + end - start) + name.slice(start, end);
-      index = end;
-      continue;
-    }
-    if (code >= 65 && code <= 90) key += String.fromCharCode(code + 32);
-    else if (code >= 97 && code <= 122) key += name[index];
-    else {
-      const rank = punctuationRank.get(code);
-      if (rank === undefined) return undefined;
-      key += rank;
-    }
-    index += 1;
-  }
-  return key;
+  const end = writeNameKey(name, 0);
+  return end === -1 ? undefined : scratch.toString('latin1', 0, end);
 }
 
 /**
@@ -168,12 +200,9 @@ export async function sortRows(
   columns: Pick<SortColumns<number>, 'isDir' | 'size' | 'modifiedMs'>,
   sorting: Sorting,
 ): Promise<Uint32Array> {
+  const order = sorting.by === 'name' ? nameOrderStrings(names, columns.isDir) : undefined;
+  if (order) return rowsSortedBy(names.length, compareNameOrder(order, sorting.asc));
   const keys = names.map((name) => nameSortKey(name) ?? null);
-  if (sorting.by === 'name' && keys.every((key) => key !== null))
-    return rowsSortedBy(
-      names.length,
-      nameOrderOfKeys(names, keys as string[], columns.isDir, sorting.asc),
-    );
   const byRow: SortColumns<number> = {
     ...columns,
     name: (row) => names[row] as string,
@@ -182,29 +211,81 @@ export async function sortRows(
   return rowsSortedBy(names.length, comparatorOver(byRow, sorting));
 }
 
-/** Rows 0 to count - 1 in `compare`'s order, sorted in slices. */
+/**
+ * Rows 0 to count - 1 in `compare`'s order: slices sorted in place, then merged pairwise between
+ * two arrays of row numbers, a few thousand steps a turn. Typed arrays, so the sort leaves no
+ * garbage in V8's heap (its merge runs were arrays of numbers, several megabytes a listing,
+ * docs/LISTINGS.md). Stable, as Array.prototype.sort is; the orders given here are total anyway.
+ */
 async function rowsSortedBy(
   count: number,
   compare: (a: number, b: number) => number,
 ): Promise<Uint32Array> {
-  const rows = Array.from({ length: count }, (_unused, row) => row);
-  return Uint32Array.from(await sortInSlices(rows, compare));
+  let rows = new Uint32Array(count);
+  for (let row = 0; row < count; row += 1) rows[row] = row;
+  if (count <= sliceSize) return rows.sort(compare);
+  for (let start = 0; start < count; start += sliceSize) {
+    rows.subarray(start, start + sliceSize).sort(compare);
+    await nextTurn();
+  }
+  let merged = new Uint32Array(count);
+  let steps = 0;
+  for (let width = sliceSize; width < count; width *= 2) {
+    for (let start = 0; start < count; start += 2 * width) {
+      const middle = Math.min(start + width, count);
+      const end = Math.min(start + 2 * width, count);
+      let [i, j, to] = [start, middle, start];
+      while (i < middle && j < end) {
+        const [left, right] = [rows[i] as number, rows[j] as number];
+        if (compare(left, right) <= 0) {
+          merged[to++] = left;
+          i += 1;
+        } else {
+          merged[to++] = right;
+          j += 1;
+        }
+        if (++steps % mergeStepsPerTurn === 0) await nextTurn();
+      }
+      merged.set(rows.subarray(i, middle), to);
+      merged.set(rows.subarray(j, end), to + middle - i);
+    }
+    [rows, merged] = [merged, rows];
+  }
+  return rows;
 }
 
 /**
  * comparatorOver's name order when every name has a key (nearly every folder): folders first,
- * then the key, then the name byte-wise, made one string per row so that a comparison is one
- * comparison of strings. A key holds no NUL, so the NUL before the name ends a key before any of
- * its longer neighbours. With the general comparator, sorting was most of a cold first page of a
- * 100,000-entry folder (docs/LISTINGS.md). Descending reverses the order within each group.
+ * then the key, then the name byte-wise, made one flat string per row so that a comparison is
+ * one comparison of strings. A key holds no NUL, so the NUL before the name ends a key before any
+ * of its longer neighbours. With the general comparator, sorting was most of a cold first page
+ * of a 100,000-entry folder (docs/LISTINGS.md). Undefined when a name has no key.
  */
-function nameOrderOfKeys(
+function nameOrderStrings(
   names: readonly string[],
-  keys: readonly string[],
   isDir: (row: number) => boolean,
+): string[] | undefined {
+  // Made at its full length: an array of 100,000 grown by push leaves its smaller copies behind.
+  const order = new Array<string>(names.length);
+  for (const [row, name] of names.entries()) {
+    scratchFor(0, 1);
+    scratch[0] = isDir(row) ? 0x30 : 0x31;
+    const keyEnd = writeNameKey(name, 1);
+    if (keyEnd === -1) return undefined;
+    // A keyed name is printable ASCII: one byte a character, as latin1 writes it.
+    const into = scratchFor(keyEnd, 1 + name.length);
+    into[keyEnd] = 0;
+    const end = keyEnd + 1 + into.write(name, keyEnd + 1, 'latin1');
+    order[row] = into.toString('latin1', 0, end);
+  }
+  return order;
+}
+
+/** Rows by their order strings; descending reverses the order within folders and within files. */
+function compareNameOrder(
+  order: readonly string[],
   asc: boolean,
 ): (a: number, b: number) => number {
-  const order = names.map((name, row) => `${isDir(row) ? '0' : '1'}${keys[row]}\u0000${name}`);
   if (asc) return (a, b) => byBytes(order[a] as string, order[b] as string);
   return (a, b) => {
     const [left, right] = [order[a] as string, order[b] as string];
@@ -224,13 +305,9 @@ export function rowsByNameInTwoSteps(
   asc: boolean,
   headCount: number,
 ): { head: Uint32Array; all: Promise<Uint32Array> } | undefined {
-  const keys: string[] = [];
-  for (const name of names) {
-    const key = nameSortKey(name);
-    if (key === undefined) return undefined;
-    keys.push(key);
-  }
-  const compare = nameOrderOfKeys(names, keys, isDir, asc);
+  const order = nameOrderStrings(names, isDir);
+  if (!order) return undefined;
+  const compare = compareNameOrder(order, asc);
   return {
     head: firstRows(names.length, headCount, compare),
     all: rowsSortedBy(names.length, compare),

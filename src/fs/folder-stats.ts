@@ -1,8 +1,10 @@
 // The stats of a big folder's entries, read in a worker thread: a listing of 100,000 entries is
 // 100,000 lstat calls, and each one through libuv's pool cost the event loop about 4 µs of
 // dispatching (400 ms a listing, measured in scripts/bench/listing.ts). The worker calls lstat
-// directly and answers with one array of numbers; the folder stays held open by the caller
-// meanwhile, so its /proc/self/fd path names the verified folder throughout (docs/SECURITY.md).
+// directly and answers each batch of names with one array of numbers; the folder stays held open
+// by the caller meanwhile, so its /proc/self/fd path names the verified folder throughout
+// (docs/SECURITY.md).
+import type { ResourceLimits } from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
 
 /** Fields per entry in the answer: mode, size, mtimeMs, dev, ino; mode is NaN for a vanished entry. */
@@ -18,7 +20,7 @@ export const workerThreshold = 512;
 const workerSource = `
 const { parentPort } = require('node:worker_threads');
 const { lstatSync } = require('node:fs');
-parentPort.on('message', ({ id, folder, names }) => {
+parentPort.on('message', ({ id, from, folder, names }) => {
   const out = new Float64Array(names.length * ${statFields});
   for (let index = 0; index < names.length; index += 1) {
     const at = index * ${statFields};
@@ -38,7 +40,7 @@ parentPort.on('message', ({ id, folder, names }) => {
     out[at + 3] = stats.dev;
     out[at + 4] = stats.ino;
   }
-  parentPort.postMessage({ id, stats: out }, [out.buffer]);
+  parentPort.postMessage({ id, from, stats: out }, [out.buffer]);
 });
 `;
 
@@ -75,11 +77,24 @@ export function statterFrom(statter: FolderStatter, fromNames: number): FolderSt
  * server does not keep it, while a user paging through big folders reuses it (docs/LISTINGS.md).
  */
 const defaultIdleMs = 5_000;
-/** The worker's garbage is short-lived Stats objects: a small young generation is enough. */
-const workerYoungGenerationMb = 4;
+/**
+ * Names go to the worker this many at a time, all posted at once: its heap holds one batch, where
+ * a folder's 100,000 names in one message lived (and were promoted to its old space) until every
+ * lstat was done, so its heap grew by megabytes a listing (docs/LISTINGS.md).
+ */
+export const namesPerBatch = 4096;
+
+/**
+ * The worker's heap: its garbage is short-lived Stats objects (a small young generation is
+ * enough), and what it keeps is one batch of names, a few megabytes at most. Past these limits
+ * it is ended with ERR_WORKER_OUT_OF_MEMORY, an 'error' like any other (its jobs fail and their
+ * callers stat the names themselves), never an abort of the server.
+ */
+export const workerLimits = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 16 };
 
 interface Pending {
-  resolve(stats: Float64Array): void;
+  /** A batch's stats, for its names from `from` on. */
+  answer(from: number, stats: Float64Array): void;
   reject(error: Error): void;
 }
 
@@ -89,8 +104,14 @@ interface Running {
   pending: Map<number, Pending>;
 }
 
-/** One worker, started at the first big listing and kept (unreferenced) until it has been idle `idleMs`. */
-export function createFolderStatter(idleMs = defaultIdleMs): FolderStatter {
+/**
+ * One worker, started at the first big listing and kept (unreferenced) until it has been idle
+ * `idleMs`. `limits` replace workerLimits (tests end a worker with too little heap).
+ */
+export function createFolderStatter(
+  idleMs = defaultIdleMs,
+  limits: ResourceLimits = workerLimits,
+): FolderStatter {
   let running: Running | undefined;
   let nextId = 0;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -110,7 +131,7 @@ export function createFolderStatter(idleMs = defaultIdleMs): FolderStatter {
     const started: Running = {
       worker: new Worker(workerSource, {
         eval: true,
-        resourceLimits: { maxYoungGenerationSizeMb: workerYoungGenerationMb },
+        resourceLimits: limits,
       }),
       pending: new Map(),
     };
@@ -122,10 +143,9 @@ export function createFolderStatter(idleMs = defaultIdleMs): FolderStatter {
       if (running === started) running = undefined;
     };
     started.worker.unref();
-    started.worker.on('message', ({ id, stats }: { id: number; stats: Float64Array }) => {
-      const job = started.pending.get(id);
-      started.pending.delete(id);
-      job?.resolve(stats);
+    type Answer = { id: number; from: number; stats: Float64Array };
+    started.worker.on('message', ({ id, from, stats }: Answer) => {
+      started.pending.get(id)?.answer(from, stats);
       letGoWhenIdle(started);
     });
     started.worker.on('error', fail);
@@ -140,13 +160,29 @@ export function createFolderStatter(idleMs = defaultIdleMs): FolderStatter {
       return running !== undefined;
     },
     statAll(folderPath, names) {
+      const stats = new Float64Array(names.length * statFields);
+      let batchesLeft = Math.ceil(names.length / namesPerBatch);
+      if (batchesLeft === 0) return Promise.resolve(stats);
       clearTimeout(idleTimer);
       running ??= start();
       const { worker, pending } = running;
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, folder: folderPath, names });
+        const answer = (from: number, batch: Float64Array) => {
+          stats.set(batch, from * statFields);
+          batchesLeft -= 1;
+          if (batchesLeft > 0) return;
+          pending.delete(id);
+          resolve(stats);
+        };
+        pending.set(id, { answer, reject });
+        for (let from = 0; from < names.length; from += namesPerBatch)
+          worker.postMessage({
+            id,
+            from,
+            folder: folderPath,
+            names: names.slice(from, from + namesPerBatch),
+          });
       });
     },
   };

@@ -2,7 +2,7 @@
 
 /** What JSON.stringify escapes in a string: quotes, backslashes, controls, lone surrogates. */
 // eslint-disable-next-line no-control-regex -- the control characters are what is looked for
-const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
+export const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
  * A string as JSON.stringify writes it. Most names need no escaping and are copied as they are:
@@ -15,9 +15,4 @@ export function jsonString(text: string): string {
 /** Whether JSON.stringify writes `text` other than between two quotes. */
 export function needsJsonEscaping(text: string): boolean {
   return needsEscaping.test(text);
-}
-
-/** A number as JSON.stringify writes it: null when it is not finite. */
-export function jsonNumber(value: number): string {
-  return Number.isFinite(value) ? String(value) : 'null';
 }

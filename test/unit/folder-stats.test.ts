@@ -8,6 +8,7 @@ import { openFolderPath } from '../../src/fs/anchored';
 import type { FolderStatter } from '../../src/fs/folder-stats';
 import {
   createFolderStatter,
+  namesPerBatch,
   statFields,
   statterFrom,
   walkWorkerThreshold,
@@ -33,6 +34,55 @@ describe('folder stats worker', () => {
     assert.equal(stats[1], 5);
     assert.ok(Number.isNaN(stats[statFields]));
     assert.equal((stats[2 * statFields] as number) & fs.constants.S_IFMT, fs.constants.S_IFDIR);
+  });
+
+  it('answers a folder of several batches in order, row for row', async () => {
+    const statter = createFolderStatter(50);
+    const names = Array.from({ length: 2 * namesPerBatch + 3 }, (_unused, index) =>
+      index % 7 === 0 ? 'five.txt' : `gone-${index}`,
+    );
+    const stats = await statter.statAll(folder, names);
+    assert.equal(stats.length, names.length * statFields);
+    for (const [index, name] of names.entries()) {
+      const size = stats[index * statFields + 1];
+      if (name === 'five.txt') assert.equal(size, 5, `row ${index}`);
+      else assert.ok(Number.isNaN(stats[index * statFields]), `row ${index}`);
+    }
+    await eventually(() => !statter.workerRunning, 'the idle worker to be let go');
+  });
+
+  it('fails a job cleanly when the worker runs out of heap, and starts afresh after', async () => {
+    // Enough heap to start (with less, Node 24 aborts the whole process while making the isolate),
+    // not enough for a batch of 4,096 names of 4,000 two-byte characters (32 MB).
+    const starved = createFolderStatter(50, {
+      maxOldGenerationSizeMb: 8,
+      maxYoungGenerationSizeMb: 1,
+    });
+    const huge = Array.from(
+      { length: namesPerBatch },
+      (_unused, index) => `${'文'.repeat(4000)}${index}`,
+    );
+    await assert.rejects(starved.statAll(folder, huge), { code: 'ERR_WORKER_OUT_OF_MEMORY' });
+    assert.equal(starved.workerRunning, false);
+    const again = await starved.statAll(folder, ['five.txt']);
+    assert.equal(again[1], 5);
+    await eventually(() => !starved.workerRunning, 'the new worker to be let go');
+  });
+
+  it('lists a folder by itself when the worker fails', async () => {
+    const failing: FolderStatter = {
+      statAll: () => Promise.reject(new Error('ERR_WORKER_OUT_OF_MEMORY')),
+      workerRunning: false,
+    };
+    const listed = { isListed: () => true, describeLink: () => Promise.resolve(undefined) };
+    const handle = await openFolderPath(folder);
+    try {
+      const table = await listFolderTable(handle, listed, statterFrom(failing, 1));
+      const five = table.names.indexOf('five.txt');
+      assert.equal(table.stats[five * statFields + 1], 5);
+    } finally {
+      handle.release();
+    }
   });
 
   it('lets its worker go once idle, and starts another for the next folder', async () => {

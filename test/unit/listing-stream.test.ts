@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { text } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
 import type { ResourceInfo } from '../../src/api/resources';
-import { baseFields, folderJsonStream, itemJson } from '../../src/files/listing-stream';
+import { baseFields, folderJsonStream, writeItemJson } from '../../src/files/listing-stream';
+import { JsonBytes } from '../../src/http/json-bytes';
 import type { FolderListing } from '../../src/files/resource-info';
 import type { Sorting } from '../../src/users/user';
 
@@ -19,6 +20,13 @@ function item(index: number): ResourceInfo {
     isSymlink: false,
     type: 'text',
   };
+}
+
+/** The bytes writeItemJson writes for one item, as text. */
+function itemJson(info: ResourceInfo): string {
+  const bytes = new JsonBytes(16);
+  writeItemJson(bytes, info);
+  return bytes.take();
 }
 
 const byName: Sorting = { by: 'name', asc: true };
@@ -70,13 +78,35 @@ describe('folderJsonStream', () => {
     finish({ numDirs: 0, numFiles: 1, sorting: byName, count: 1, itemsOf: () => [item(1)] });
   });
 
+  it('makes no chunk ahead of the one its reader has not taken', async () => {
+    const items = Array.from({ length: 512 * 20 }, (_unused, index) => item(index));
+    const listing = listingOf({ ...item(0), isDir: true, type: '', items });
+    const entries = await listing.entries;
+    let made = 0;
+    const counted = {
+      ...entries,
+      itemsOf: (start: number, end: number) => {
+        made += 1;
+        return entries.itemsOf(start, end);
+      },
+    };
+    const stream = folderJsonStream({ ...listing, entries: Promise.resolve(counted) });
+    const reader = stream[Symbol.asyncIterator]();
+    await reader.next(); // the folder's own fields
+    await reader.next(); // the first chunk of items
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(made <= 2, `${made} chunks made for one read`);
+    await reader.return?.();
+  });
+
   it('fails the stream when the entries cannot be read', async () => {
     const entries = Promise.reject(new Error('EIO'));
     const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries });
     await assert.rejects(text(stream), /EIO/);
   });
 
-  it('writes each item as JSON.stringify would, whatever its name holds', () => {
+  it('writes each item as JSON.stringify would, whatever its name and size hold', () => {
+    const sizes = [0, 7, Number.NaN, 1e15, 2 ** 53, 1e21, 1.5, -3, Number.POSITIVE_INFINITY, 4096];
     const names = [
       'plain.txt',
       'a "quoted" name',
@@ -86,6 +116,8 @@ describe('folderJsonStream', () => {
       'é.txt',
       '😀',
       'lone \ud83d',
+      'del\u007f',
+      'ünïcödé 文件.tar.gz',
     ];
     for (const [index, name] of names.entries()) {
       const info: ResourceInfo = {
@@ -93,7 +125,7 @@ describe('folderJsonStream', () => {
         path: `/f/${name}`,
         name,
         extension: name.includes('.') ? name.slice(name.lastIndexOf('.')) : '',
-        size: index === 3 ? Number.NaN : index * 1e15,
+        size: sizes[index % sizes.length] as number,
         isDir: index % 2 === 0,
         isSymlink: index % 3 === 0,
         type: index % 2 === 0 ? '' : 'text',
