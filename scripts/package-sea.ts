@@ -1,4 +1,5 @@
 // Packs build/drawer.cjs and build/ui/ into build/drawer: a Node single executable with the UI inside.
+import { runtimeFlags } from '../src/runtime-flags';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -134,13 +135,18 @@ export function writeExecutable(options: ExecutableOptions): PackageSeaResult {
         disableExperimentalSEAWarning: true,
         useSnapshot: false,
         useCodeCache: isNative && options.codeCache !== false,
+        // Node's options for every start (src/runtime-flags.ts).
+        execArgv: runtimeFlags,
+        // NODE_OPTIONS must not change them (nor the code cache's flags, below).
+        execArgvExtension: 'none',
         assets: options.assets,
       }),
     );
     // V8 flags from NODE_OPTIONS would be baked into the code cache, which V8 then rejects at
     // every start of a binary run without them.
     const { NODE_OPTIONS: _ignored, ...env } = process.env;
-    execFileSync(host, ['--experimental-sea-config', seaConfig], {
+    // The code cache is made under the flags the executable starts with, so V8 accepts it.
+    execFileSync(host, [...runtimeFlags, '--experimental-sea-config', seaConfig], {
       stdio: 'pipe',
       env,
     });

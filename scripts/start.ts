@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildServer } from './build-server';
 import { buildUi } from './build-ui';
 import { startArgs } from './start-root';
+import { runtimeFlags } from '../src/runtime-flags';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(root, 'build', 'drawer.cjs');
@@ -44,6 +45,6 @@ const given = process.argv.slice(2);
 const args = startArgs(given, process.env, process.cwd(), root);
 if (args !== given)
   console.log(`serving ${path.join(root, 'data')} (put your files there, or pass --root)`);
-const child = spawn(process.execPath, [bundle, ...args], { stdio: 'inherit' });
+const child = spawn(process.execPath, [...runtimeFlags, bundle, ...args], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,5 @@
 // The composition root: opens the store, runs first-run setup and wires every service once.
+import { createHeapRelease } from './limits/heap-release';
 import os from 'node:os';
 import path from 'node:path';
 import { createGuessThrottle, createLoginThrottle } from './auth/login-throttle';
@@ -110,6 +111,8 @@ export interface Context {
   previews: Previews;
   /** Names of the served tree in memory for search; serve() starts its build after listening. */
   searchIndex: SearchIndex;
+  /** Asks for a full garbage collection once big work is done (src/limits/heap-release.ts). */
+  releaseHeap: () => void;
   /** The timers of scheduled work (publications); injectable so tests can drive the clock. */
   timers: Timers;
   /** Posts of Hugo sites waiting for their publication (docs/SITES.md). */
@@ -182,8 +185,9 @@ export async function createContext(
   };
   const siteSchedules = createSiteSchedulesStore(database);
   const timers = options.timers ?? systemTimers;
+  const releaseHeap = createHeapRelease();
   const searchIndex = createSearchIndex(
-    { fs: fsSettings, log, now },
+    { fs: fsSettings, log, now, releaseHeap },
     {
       enabled: config.searchIndex,
       maxEntries: config.searchIndexMax,
@@ -224,6 +228,7 @@ export async function createContext(
     }),
     previews,
     searchIndex,
+    releaseHeap,
     timers,
     siteSchedules,
     // Each publication runs with the context it belongs to, once that exists.

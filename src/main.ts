@@ -17,7 +17,10 @@ async function main(): Promise<number> {
       process.stdout.write(helpText(version));
       return 0;
     case 'version':
-      process.stdout.write(`Drawer ${version} (${commit}) on Node ${process.version}\n`);
+      // The options Node runs with (src/runtime-flags.ts): the executable's own, or the command line's.
+      process.stdout.write(
+        `Drawer ${version} (${commit}) on Node ${process.version}${process.execArgv.length > 0 ? ` with ${process.execArgv.join(' ')}` : ''}\n`,
+      );
       return 0;
     case 'subcommand':
       return runSubcommand(invocation);

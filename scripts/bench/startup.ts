@@ -3,6 +3,7 @@
 // Usage: node --import tsx scripts/bench/startup.ts [--runs 8] [--quick] [--compare <executable>]
 // (--quick: the stripped executable only; --compare: also another executable, a copy of an
 // earlier build/drawer for example, measured in the same run)
+import { runtimeFlags } from '../../src/runtime-flags';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -148,7 +149,7 @@ async function main(): Promise<void> {
       {
         label: 'node build/drawer.cjs',
         command: process.execPath,
-        args: [bundle],
+        args: [...runtimeFlags, bundle],
         bytes: fs.statSync(bundle).size,
       },
     ];

@@ -55,7 +55,10 @@ export function writeItemJson(bytes: JsonBytes, info: ResourceInfo): void {
   bytes.raw(info.sizeIsTotal ? fields.endTotal : fields.end);
 }
 
-async function* folderJsonChunks(folder: FolderListing) {
+/** From this many entries a listing's garbage is worth a full collection once it is written. */
+const bigListing = 20_000;
+
+async function* folderJsonChunks(folder: FolderListing, releaseHeap: () => void) {
   const head = JSON.stringify(baseFields(folder));
   yield `${head.slice(0, -1)},"items":[`;
   const entries = await folder.entries;
@@ -71,6 +74,7 @@ async function* folderJsonChunks(folder: FolderListing) {
   const sorting = { by: entries.sorting.by, asc: entries.sorting.asc };
   const tail = { numDirs: entries.numDirs, numFiles: entries.numFiles, sorting };
   yield `],${JSON.stringify(tail).slice(1)}`;
+  if (entries.count >= bigListing) releaseHeap();
 }
 
 /**
@@ -81,6 +85,9 @@ async function* folderJsonChunks(folder: FolderListing) {
  * Chunks are strings (object mode keeps them so), and the next is made only once the socket has
  * taken the last (one chunk of high-water mark): a slow client cannot make them pile up.
  */
-export function folderJsonStream(folder: FolderListing): Readable {
-  return Readable.from(folderJsonChunks(folder), { objectMode: true, highWaterMark: 1 });
+export function folderJsonStream(folder: FolderListing, releaseHeap: () => void): Readable {
+  return Readable.from(folderJsonChunks(folder, releaseHeap), {
+    objectMode: true,
+    highWaterMark: 1,
+  });
 }

@@ -108,7 +108,9 @@ export async function resourcesRoutes(app: FastifyInstance, ctx: Context): Promi
           ? withFolderSizes(info, (only) => childFolderSizes(view, path, only, reply), !!page)
           : info;
       if (page) return folderPage(listing, page);
-      return reply.type('application/json; charset=utf-8').send(folderJsonStream(listing));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(folderJsonStream(listing, ctx.releaseHeap));
     };
     const getOptions = { schema: { querystring: getQuery, response: { 200: resourceSchema } } };
     files.get(prefix, getOptions, get);

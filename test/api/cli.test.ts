@@ -77,7 +77,10 @@ describe('drawer flags', () => {
   it('prints the version and commit', () => {
     const result = runCli(['version']);
     assert.equal(result.status, 0);
-    assert.match(result.stdout, /^Drawer \d+\.\d+\.\d+\S* \(\S+\) on Node v\d+\.\d+\.\d+\n$/);
+    assert.match(
+      result.stdout,
+      /^Drawer \d+\.\d+\.\d+\S* \(\S+\) on Node v\d+\.\d+\.\d+( with .+)?\n$/,
+    );
   });
 
   it('reads every setting from DRAWER_ variables when no flag is given', async () => {

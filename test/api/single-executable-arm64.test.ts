@@ -1,4 +1,5 @@
 // The arm64 executable, made on this machine, run under qemu from an empty folder with no node on PATH.
+import { runtimeFlags } from '../../src/runtime-flags';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,7 +75,10 @@ describe('arm64 single executable under qemu', { skip, timeout: 180_000 }, () =>
     });
     assert.equal(version.status, 0, version.stderr);
     const node = lockedRuntime('arm64').version;
-    assert.ok(version.stdout.endsWith(` on Node v${node}\n`), version.stdout);
+    assert.ok(
+      version.stdout.endsWith(` on Node v${node} with ${runtimeFlags.join(' ')}\n`),
+      version.stdout,
+    );
   });
 
   it('logs in with the first-run password, lists, downloads a file and a folder as tar.xz', async () => {

@@ -1,4 +1,5 @@
 // The single executable, copied alone into an empty folder and run with no node on PATH: page, UI, API, codecs.
+import { runtimeFlags } from '../../src/runtime-flags';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -90,7 +91,7 @@ describe('single executable', { timeout: 90_000 }, () => {
     assert.match(
       version.stdout,
       new RegExp(
-        `^Drawer ${packageVersion} \\([0-9a-z]+\\) on Node v${node.replaceAll('.', '\\.')}\\n$`,
+        `^Drawer ${packageVersion} \\([0-9a-z]+\\) on Node v${node.replaceAll('.', '\\.')} with ${runtimeFlags.join(' ')}\\n$`,
       ),
     );
   });

@@ -1,4 +1,5 @@
 // Starts the real server (the built bundle) on a temp folder and talks to it over raw HTTP.
+import { runtimeFlags } from '../../src/runtime-flags';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,7 +74,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   fs.mkdirSync(root, { recursive: true });
   await options.setup?.(root);
   const database = path.join(dir, 'db', 'drawer.json');
+  // What ships: the executable starts with these (scripts/package-sea.ts).
   const args = [
+    ...runtimeFlags,
     ...(options.nodeArgs ?? []),
     serverBundle,
     '--root',

@@ -43,7 +43,35 @@ function listingOf(folder: ResourceInfo & { items: ResourceInfo[] }): FolderList
   return { ...info, entries: Promise.resolve(entries) };
 }
 
+const noRelease = () => undefined;
+
 describe('folderJsonStream', () => {
+  it('asks for the heap back once a big listing is written, not for a small one', async () => {
+    for (const [count, asks] of [
+      [100, 0],
+      [20_000, 1],
+    ] as const) {
+      const items = Array.from({ length: count }, (_unused, index) => item(index));
+      const listing = listingOf({ ...item(0), isDir: true, type: '', items });
+      const entries = await listing.entries;
+      let itemsMade = 0;
+      const counted = {
+        ...entries,
+        itemsOf: (start: number, end: number) => {
+          const made = entries.itemsOf(start, end);
+          itemsMade += made.length;
+          return made;
+        },
+      };
+      const madeWhenReleased: number[] = [];
+      const stream = folderJsonStream({ ...listing, entries: Promise.resolve(counted) }, () =>
+        madeWhenReleased.push(itemsMade),
+      );
+      await text(stream);
+      assert.deepEqual(madeWhenReleased, asks === 0 ? [] : [count], `${count} entries`);
+    }
+  });
+
   for (const count of [0, 1, 512, 513, 1300]) {
     it(`writes ${count} items as one valid document with the counts and sorting`, async () => {
       const items = Array.from({ length: count }, (_unused, index) => item(index));
@@ -56,7 +84,7 @@ describe('folderJsonStream', () => {
         numFiles: count,
         sorting: { by: 'name' as const, asc: true },
       };
-      const parsed = JSON.parse(await text(folderJsonStream(listingOf(folder))));
+      const parsed = JSON.parse(await text(folderJsonStream(listingOf(folder), noRelease)));
       assert.deepEqual(parsed, { ...folder, items });
     });
   }
@@ -64,7 +92,9 @@ describe('folderJsonStream', () => {
   it('writes only the fields the response schema allows, for the folder and its items', async () => {
     const leaky = { ...item(1), content: 'secret', real: '/srv/data/x', password: 'hash' };
     const folder = { ...item(0), isDir: true, items: [leaky], numDirs: 0, numFiles: 1 };
-    const output = await text(folderJsonStream(listingOf({ ...folder, content: 'folder secret' })));
+    const output = await text(
+      folderJsonStream(listingOf({ ...folder, content: 'folder secret' }), noRelease),
+    );
     assert.doesNotMatch(output, /secret|\/srv\/data|hash/);
     assert.deepEqual(Object.keys(JSON.parse(output).items[0]), Object.keys(item(1)));
   });
@@ -72,7 +102,7 @@ describe('folderJsonStream', () => {
   it("sends the folder's own fields before its entries are read", async () => {
     let finish: (entries: Awaited<FolderListing['entries']>) => void = () => undefined;
     const entries = new Promise<Awaited<FolderListing['entries']>>((resolve) => (finish = resolve));
-    const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries });
+    const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries }, noRelease);
     const first = (await stream[Symbol.asyncIterator]().next()).value as Buffer;
     assert.match(first.toString(), /^\{"path":"\/f\/0.txt",.*"items":\[$/);
     finish({ numDirs: 0, numFiles: 1, sorting: byName, count: 1, itemsOf: () => [item(1)] });
@@ -90,7 +120,7 @@ describe('folderJsonStream', () => {
         return entries.itemsOf(start, end);
       },
     };
-    const stream = folderJsonStream({ ...listing, entries: Promise.resolve(counted) });
+    const stream = folderJsonStream({ ...listing, entries: Promise.resolve(counted) }, noRelease);
     const reader = stream[Symbol.asyncIterator]();
     await reader.next(); // the folder's own fields
     await reader.next(); // the first chunk of items
@@ -101,7 +131,7 @@ describe('folderJsonStream', () => {
 
   it('fails the stream when the entries cannot be read', async () => {
     const entries = Promise.reject(new Error('EIO'));
-    const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries });
+    const stream = folderJsonStream({ ...item(0), isDir: true, type: '', entries }, noRelease);
     await assert.rejects(text(stream), /EIO/);
   });
 
