@@ -225,6 +225,7 @@ export async function archiveAnswer(
       'Cache-Control': 'private, no-store',
     },
     body: stream,
+    onWritten: (chunk) => reader.giveBack(chunk),
     onClosed(complete) {
       reader.close();
       watcher?.finish(complete);

@@ -12,6 +12,7 @@ import type {
   ListedReadReply,
   ListedReadRequest,
   ListedReadResult,
+  RecycleMessage,
 } from './listed-read-messages';
 
 export const listedReadWorkerBundle: WorkerBundle = {
@@ -215,12 +216,16 @@ function createListedReader(
       taken().postMessage({ ...batch, id }, [batch.heads]);
     },
     () => closed,
+    // To the worker that made it, while this reader still has one: else it is simply collected.
+    (bytes) =>
+      pooled?.worker.postMessage({ kind: 'recycle', bytes } satisfies RecycleMessage, [bytes]),
   );
 
   return {
     put: layout.put,
     frame: layout.frame,
     next: layout.next,
+    giveBack: layout.giveBack,
     get pendingBytes() {
       return layout.pendingBytes;
     },
