@@ -225,7 +225,10 @@ export async function archiveAnswer(
       'Cache-Control': 'private, no-store',
     },
     body: stream,
-    onWritten: (chunk) => reader.giveBack(chunk),
+    onWritten: (chunk) => {
+      reader.giveBack(chunk);
+      archive.giveBack(chunk);
+    },
     onClosed(complete) {
       reader.close();
       watcher?.finish(complete);
