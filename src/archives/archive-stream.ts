@@ -96,7 +96,10 @@ async function writeEntries(
         const bytes = await untilAborted(item.read, stop);
         reading -= 1;
         readingBytes -= item.entry.size;
-        if (bytes) await writer.addBytes(item.name, item.entry, bytes);
+        if (bytes) {
+          await writer.addBytes(item.name, item.entry, bytes);
+          item.entry.readDone?.(bytes); // addBytes copied them
+        }
       } else await sources.write(writer, item.name, item.entry);
     }
     if (!stop.aborted) await writer.finish();
