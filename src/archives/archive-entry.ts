@@ -17,6 +17,11 @@ export interface ArchiveEntry {
    */
   readWhole?(): Promise<Buffer | undefined>;
   /**
+   * Files only, optional: told once the bytes readWhole() gave have been copied into the archive
+   * and are never read again, so that their buffer can be filled again (docs/ARCHIVES.md).
+   */
+  readDone?(bytes: Buffer): void;
+  /**
    * Files only, optional: queues the file, framed by `head` before it and `padding` zeros after
    * it, into the FramedFiles the archive stream was given, exactly `size` bytes of it; left out,
    * head included, when it can no longer be opened. Only used with FramedFiles.

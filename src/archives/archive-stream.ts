@@ -31,6 +31,13 @@ const readAheadBytes = 4 * 1024 * 1024;
 /** Entries pulled ahead of the one being written (folders cost no read). */
 const maxQueued = 512;
 
+/**
+ * The archive's bytes, and where its chunks go back once the response has written them: a batch
+ * is filled again instead of a new buffer (docs/ARCHIVES.md, "Recycled chunks"). Compressed
+ * archives' chunks are the codec's, never the writer's: giving them back does nothing.
+ */
+export type ArchiveStream = Readable & { giveBack(chunk: Buffer): void };
+
 type Queued =
   | { kind: 'dir'; entry: ArchiveEntry; name: string }
   | { kind: 'read'; entry: ArchiveEntry; name: string; read: Promise<Buffer | undefined> }
@@ -89,7 +96,10 @@ async function writeEntries(
         const bytes = await untilAborted(item.read, stop);
         reading -= 1;
         readingBytes -= item.entry.size;
-        if (bytes) await writer.addBytes(item.name, item.entry, bytes);
+        if (bytes) {
+          await writer.addBytes(item.name, item.entry, bytes);
+          item.entry.readDone?.(bytes); // addBytes copied them
+        }
       } else await sources.write(writer, item.name, item.entry);
     }
     if (!stop.aborted) await writer.finish();
@@ -112,7 +122,7 @@ export function createArchiveStream(
   entries: AsyncIterable<ArchiveEntry>,
   signal?: AbortSignal,
   framed?: FramedFiles,
-): Readable {
+): ArchiveStream {
   const format = parseArchiveAlgo(algo);
   const stopping = new AbortController();
   const writer = format === 'zip' ? new ZipWriter(stopping.signal) : new TarWriter(stopping.signal);
@@ -138,5 +148,5 @@ export function createArchiveStream(
     if (!stopping.signal.aborted)
       writer.output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return output;
+  return Object.assign(output, { giveBack: (chunk: Buffer) => writer.giveBack(chunk) });
 }

@@ -12,6 +12,8 @@ export interface ArchiveWriter {
   addBytes(name: string, entry: ArchiveEntry, bytes: Buffer): Promise<void>;
   /** Writes the trailer and ends `output`. */
   finish(): Promise<void>;
+  /** A chunk of `output` the response is done with: its buffer may be filled again. */
+  giveBack(chunk: Buffer): void;
 }
 
 /** What a back-pressured write needs of a Node writable: write() answers false when it is full. */

@@ -6,13 +6,20 @@ import { writeWithBackPressure } from './archive-writer';
  * One write per entry piece made the socket do a writev and the stream machinery a round of
  * callbacks per 30-byte header (docs/ARCHIVES.md): pieces are copied into a 1 MiB batch instead,
  * and only a full batch, or a piece as large as one, is written. A batch handed to the output is
- * never touched again: the next one is a new buffer.
+ * not touched again until it is given back (giveBack), once the response's write of it called
+ * back: the next one is a spare buffer given back earlier, or a new one.
  */
 export const batchBytes = 1024 * 1024;
 
+/** Spares kept: the output holds one batch while the next is filled, the socket a few. */
+const maxSpare = 4;
+
 export class OutputBatch {
-  private buffer = Buffer.allocUnsafeSlow(batchBytes);
+  private buffer: Buffer = Buffer.allocUnsafeSlow(batchBytes);
   private filled = 0;
+  /** Batches written and not yet given back, by the view that was written: each is taken once. */
+  private readonly lent = new WeakMap<Buffer, Buffer>();
+  private readonly spare: Buffer[] = [];
   /** Bytes accepted so far, written or still in the batch: the archive offset. */
   offset = 0;
 
@@ -62,8 +69,20 @@ export class OutputBatch {
   async flush(): Promise<void> {
     if (this.filled === 0) return;
     const full = this.buffer.subarray(0, this.filled);
-    this.buffer = Buffer.allocUnsafeSlow(batchBytes);
+    this.lent.set(full, this.buffer);
+    this.buffer = this.spare.pop() ?? Buffer.allocUnsafeSlow(batchBytes);
     this.filled = 0;
     await writeWithBackPressure(this.destination, full, this.stop);
+  }
+
+  /**
+   * A batch this wrote, back once nothing reads it any more (the socket's write called back): it
+   * is filled again. Any other buffer, or one given twice, is ignored (docs/ARCHIVES.md).
+   */
+  giveBack(chunk: Buffer): void {
+    const whole = this.lent.get(chunk);
+    if (!whole) return;
+    this.lent.delete(chunk);
+    if (this.spare.length < maxSpare) this.spare.push(whole);
   }
 }

@@ -74,4 +74,8 @@ export class TarWriter implements ArchiveWriter {
     await this.batch.flush();
     this.output.end();
   }
+
+  giveBack(chunk: Buffer): void {
+    this.batch.giveBack(chunk);
+  }
 }

@@ -89,4 +89,8 @@ export class ZipWriter implements ArchiveWriter {
     await this.batch.flush();
     this.output.end();
   }
+
+  giveBack(chunk: Buffer): void {
+    this.batch.giveBack(chunk);
+  }
 }

@@ -19,4 +19,9 @@ export interface Answer {
    * stops its walk and tells its progress watcher.
    */
   onClosed?: (complete: boolean) => void;
+  /**
+   * Told of each chunk of a stream body once the connection's write of it has called back (the
+   * bytes are with the kernel): an archive fills its buffer again (docs/ARCHIVES.md).
+   */
+  onWritten?: (chunk: Buffer) => void;
 }

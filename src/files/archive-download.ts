@@ -116,7 +116,7 @@ function toEntry(
   common: VirtualPath,
   item: { virtual: VirtualPath; stats: StatsView },
   open: () => Promise<NodeJS.ReadableStream>,
-  listed?: Pick<ArchiveEntry, 'readWhole' | 'frame'>,
+  listed?: Pick<ArchiveEntry, 'readWhole' | 'readDone' | 'frame'>,
 ): ArchiveEntry {
   const isDir = item.stats.isDirectory();
   return {
@@ -138,11 +138,12 @@ function toEntry(
 function readListed(
   reader: ListedReader,
   entry: ListedEntry,
-): Pick<ArchiveEntry, 'readWhole' | 'frame'> | undefined {
+): Pick<ArchiveEntry, 'readWhole' | 'readDone' | 'frame'> | undefined {
   if (entry.isSymlink || !entry.stats.isFile()) return undefined;
   const { parent, name, stats } = entry;
   return {
     readWhole: () => reader.read(parent, name, stats, stats.size),
+    readDone: (bytes) => reader.doneWith(bytes),
     frame: (head, padding) => reader.frame(parent, name, stats, stats.size, head, padding),
   };
 }
@@ -225,6 +226,10 @@ export async function archiveAnswer(
       'Cache-Control': 'private, no-store',
     },
     body: stream,
+    onWritten: (chunk) => {
+      reader.giveBack(chunk);
+      archive.giveBack(chunk);
+    },
     onClosed(complete) {
       reader.close();
       watcher?.finish(complete);

@@ -33,6 +33,12 @@ export interface ListedLayout {
   readonly pendingBytes: number;
   /** Pieces queued and not yet taken: each file holds its folder open until then. */
   readonly pendingPieces: number;
+  /**
+   * Hands a chunk next() gave back for the next batch to fill: only once nothing will read it
+   * again (the socket's write called back), because its bytes are overwritten. Other buffers and
+   * a chunk given twice are ignored.
+   */
+  giveBack(chunk: Buffer): void;
 }
 
 /** How a layout reaches the worker: `settle` gets the answer, `fail` why there is none. */
@@ -66,8 +72,11 @@ function emptyGathering(): Gathering {
 export function createListedLayout(
   send: SendLayout,
   isClosed: () => boolean,
+  recycle: (bytes: ArrayBuffer) => void,
 ): ListedLayout & { close(): void } {
   let gathering = emptyGathering();
+  /** Chunks handed out and not yet given back: only these may be recycled, and only once. */
+  const lent = new WeakSet<Buffer>();
   const sent: { bytes: number; pieces: number; chunk: Promise<Buffer> }[] = [];
   let pendingBytes = 0;
   let pendingPieces = 0;
@@ -90,8 +99,11 @@ export function createListedLayout(
         message,
         (reply) => {
           releaseAll(batch.held);
-          if (reply.failed === undefined) resolve(Buffer.from(reply.bytes, 0, reply.length));
-          else reject(new AppError('internal', `reading a file failed (${reply.failed})`));
+          if (reply.failed === undefined) {
+            const chunk = Buffer.from(reply.bytes, 0, reply.length);
+            lent.add(chunk);
+            resolve(chunk);
+          } else reject(new AppError('internal', `reading a file failed (${reply.failed})`));
         },
         (error) => {
           releaseAll(batch.held);
@@ -150,6 +162,10 @@ export function createListedLayout(
         pendingBytes -= oldest.bytes;
         pendingPieces -= oldest.pieces;
       }
+    },
+    giveBack(chunk) {
+      if (!lent.delete(chunk)) return;
+      recycle(chunk.buffer as ArrayBuffer);
     },
     get pendingBytes() {
       return pendingBytes;

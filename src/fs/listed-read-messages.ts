@@ -45,6 +45,15 @@ export interface LayoutBatch {
   pieces: LayoutPiece[];
 }
 
+/**
+ * A layout's buffer handed back once the connection is done with it (its write called back): the
+ * worker fills it again instead of a new one (docs/ARCHIVES.md, "Recycled chunks").
+ */
+export interface RecycleMessage {
+  kind: 'recycle';
+  bytes: ArrayBuffer;
+}
+
 export interface LayoutReply {
   id: number;
   /** The laid-out bytes: the first `length` of `bytes`. */

@@ -8,6 +8,7 @@ import type {
   ListedReadReply,
   ListedReadRequest,
   ListedReadResult,
+  RecycleMessage,
 } from './listed-read-messages';
 
 const port = parentPort;
@@ -46,7 +47,7 @@ function readOne(request: ListedReadRequest, into: Buffer, offset: number): List
 
 function readBatch(batch: ListedReadBatch): void {
   const total = batch.requests.reduce((sum, request) => sum + request.size, 0);
-  const bytes = Buffer.allocUnsafeSlow(total);
+  const bytes = spareBuffer(total);
   let offset = 0;
   const results = batch.requests.map((request) => {
     const result = readOne(request, bytes, offset);
@@ -58,6 +59,27 @@ function readBatch(batch: ListedReadBatch): void {
 }
 
 /**
+ * Buffers the event loop handed back, filled again before a new one is allocated: a fresh 1 MiB
+ * chunk per batch made the loop's heap run a full collection every few chunks, and the kernel zero
+ * new pages (docs/ARCHIVES.md, "Recycled chunks"). A few suffice: reading ahead holds about four.
+ * Old bytes (maybe another download's) never show: a reply's length, or each read's offset and
+ * length, covers only what its batch wrote, every byte of it (heads, files, zeros).
+ */
+const spare: ArrayBuffer[] = [];
+const maxSpare = 8;
+/** Room for a layout of 1 MiB of files plus its last file, heads and padding, most of the time. */
+const chunkBytes = 1536 * 1024;
+
+function spareBuffer(total: number): Buffer {
+  for (;;) {
+    const reused = spare.pop();
+    if (reused === undefined) break;
+    if (reused.byteLength >= total) return Buffer.from(reused);
+  }
+  return Buffer.allocUnsafeSlow(Math.max(total, chunkBytes));
+}
+
+/**
  * Lays heads and files out back to back, read straight into the reply: the event loop then only
  * passes one buffer on, where it copied every header and file itself (docs/ARCHIVES.md).
  */
@@ -66,7 +88,7 @@ function layOut(batch: LayoutBatch): void {
   let total = 0;
   for (const piece of batch.pieces)
     total += piece.head + ('at' in piece ? piece.size + piece.padding : 0);
-  const out = Buffer.allocUnsafeSlow(total);
+  const out = spareBuffer(total);
   let length = 0;
   let headAt = 0;
   let failed: string | undefined;
@@ -93,11 +115,13 @@ function layOut(batch: LayoutBatch): void {
   port?.postMessage(reply, [reply.bytes]);
 }
 
-port.on('message', (batch: ListedReadBatch | LayoutBatch | 'close') => {
+port.on('message', (batch: ListedReadBatch | LayoutBatch | RecycleMessage | 'close') => {
   if (batch === 'close') {
     port.close(); // nothing else keeps the thread alive: it ends
     return;
   }
-  if (batch.kind === 'layout') layOut(batch);
+  if (batch.kind === 'recycle') {
+    if (spare.length < maxSpare) spare.push(batch.bytes);
+  } else if (batch.kind === 'layout') layOut(batch);
   else readBatch(batch);
 });

@@ -12,6 +12,7 @@ import type {
   ListedReadReply,
   ListedReadRequest,
   ListedReadResult,
+  RecycleMessage,
 } from './listed-read-messages';
 
 export const listedReadWorkerBundle: WorkerBundle = {
@@ -42,6 +43,11 @@ export interface ListedReader extends ListedLayout {
     expected: Identity,
     size: number,
   ): Promise<Buffer | undefined>;
+  /**
+   * Bytes read() gave, copied elsewhere and never read again: once every file of its batch is
+   * done with, the batch's buffer is filled again. Other buffers and a second call are ignored.
+   */
+  doneWith(bytes: Buffer): void;
   /** Ends the reader once the batches it sent are done; reads not yet sent reject. */
   close(): void;
 }
@@ -53,9 +59,15 @@ export interface ListedReaderPool {
   readonly workersStarted: number;
 }
 
+/** A read batch's buffer, and how many of its files' bytes are still in use. */
+interface SharedBytes {
+  bytes: ArrayBuffer;
+  inUse: number;
+}
+
 interface Waiting {
   request: ListedReadRequest;
-  settle: (result: ListedReadResult, bytes: ArrayBuffer) => void;
+  settle: (result: ListedReadResult, shared: SharedBytes) => void;
   fail: (error: Error) => void;
 }
 
@@ -199,14 +211,23 @@ function createListedReader(
     const waiting = queued;
     queued = [];
     sent.set(id, {
-      settle: (reply) =>
+      settle: (reply) => {
+        const shared = { bytes: reply.bytes, inUse: 0 };
+        for (const result of reply.results) if (result.status === 'read') shared.inUse += 1;
         waiting.forEach((one, index) =>
-          one.settle(reply.results[index] as ListedReadResult, reply.bytes),
-        ),
+          one.settle(reply.results[index] as ListedReadResult, shared),
+        );
+      },
       fail: (error) => waiting.forEach((one) => one.fail(error)),
     });
     taken().postMessage(batch);
   };
+
+  // To the worker that made it, while this reader still has one: else it is simply collected.
+  const recycle = (bytes: ArrayBuffer) =>
+    pooled?.worker.postMessage({ kind: 'recycle', bytes } satisfies RecycleMessage, [bytes]);
+  /** Bytes read() handed out, and their batch: each is done with once. */
+  const lentReads = new WeakMap<Buffer, SharedBytes>();
 
   const layout = createListedLayout(
     (batch, settle, fail) => {
@@ -215,12 +236,14 @@ function createListedReader(
       taken().postMessage({ ...batch, id }, [batch.heads]);
     },
     () => closed,
+    recycle,
   );
 
   return {
     put: layout.put,
     frame: layout.frame,
     next: layout.next,
+    giveBack: layout.giveBack,
     get pendingBytes() {
       return layout.pendingBytes;
     },
@@ -237,10 +260,12 @@ function createListedReader(
           new Promise<Buffer | undefined>((resolve, reject) => {
             queued.push({
               request: { at, dev: expected.dev, ino: expected.ino, size },
-              settle: (result, bytes) => {
-                if (result.status === 'read')
-                  resolve(Buffer.from(bytes, result.offset, result.length));
-                else if (result.status === 'unavailable') resolve(undefined);
+              settle: (result, shared) => {
+                if (result.status === 'read') {
+                  const bytes = Buffer.from(shared.bytes, result.offset, result.length);
+                  lentReads.set(bytes, shared);
+                  resolve(bytes);
+                } else if (result.status === 'unavailable') resolve(undefined);
                 else reject(new AppError('internal', `reading a file failed (${result.code})`));
               },
               fail: reject,
@@ -252,6 +277,13 @@ function createListedReader(
             }
           }),
       );
+    },
+    doneWith(bytes) {
+      const shared = lentReads.get(bytes);
+      if (!shared) return;
+      lentReads.delete(bytes);
+      shared.inUse -= 1;
+      if (shared.inUse === 0) recycle(shared.bytes);
     },
     close() {
       if (closed) return;

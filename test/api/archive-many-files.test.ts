@@ -112,6 +112,37 @@ describe('archives of many small files', () => {
     });
   }
 
+  for (const algo of ['tar', 'zip']) {
+    it(`${algo} read slowly: every file byte for byte, though its buffers are filled again once written`, async () => {
+      // Back-pressure keeps chunks waiting in the response; one reused too early would show here.
+      const origin = new URL(server.url).origin;
+      const body = await new Promise<Buffer>((resolve, reject) => {
+        http
+          .get(
+            `${origin}/api/raw/many?algo=${algo}`,
+            { headers: { 'x-auth': alice } },
+            (response) => {
+              const parts: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => {
+                parts.push(chunk);
+                response.pause();
+                setTimeout(() => response.resume(), 1);
+              });
+              response.on('end', () => resolve(Buffer.concat(parts)));
+              response.on('error', reject);
+            },
+          )
+          .on('error', reject);
+      });
+      const file = path.join(server.dir, `many-slow-${algo}`);
+      fs.writeFileSync(file, body);
+      const target = path.join(server.dir, `out-slow-${algo}`);
+      fs.mkdirSync(target);
+      extractors[algo]?.(file, target);
+      assertSameFiles(filesUnder(target), expected);
+    });
+  }
+
   it('answers /health while an xz archive is being compressed', async () => {
     const origin = new URL(server.url).origin;
     let archiveEnded = false;

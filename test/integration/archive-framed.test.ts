@@ -134,6 +134,33 @@ describe('tar laid out by the reader thread', () => {
     for (const name of names) fs.rmSync(path.join(root, name), { force: true });
   });
 
+  it('fills a chunk given back again, showing only its new bytes', async () => {
+    const first = crypto.randomBytes(200_000);
+    fs.writeFileSync(path.join(root, 'first.bin'), first);
+    fs.writeFileSync(path.join(root, 'second.txt'), 'second');
+    const statsOf = (name: string) => fs.statSync(path.join(root, name));
+    await withReader(async () => {
+      reader.frame(folder, 'first.bin', statsOf('first.bin'), first.length, Buffer.from('<'), 0);
+      const chunk = await reader.next();
+      assert.ok(chunk?.subarray(1).equals(first));
+      const foreign = Buffer.from('not a chunk');
+      reader.giveBack(foreign);
+      assert.equal(foreign.length, 11, 'a buffer the reader did not lend is left alone');
+      reader.giveBack(chunk as Buffer);
+      assert.equal(chunk?.length, 0, 'handed to the worker (detached)');
+      reader.giveBack(chunk as Buffer); // twice: ignored
+
+      reader.frame(folder, 'second.txt', statsOf('second.txt'), 6, Buffer.from('>'), 1);
+      const again = await reader.next();
+      assert.equal(again?.toString(), '>second\0');
+      // The same buffer, its old bytes past the new length: never part of the chunk.
+      const old = Buffer.from(again?.buffer as ArrayBuffer, 1000, 1000);
+      assert.ok(old.equals(first.subarray(999, 1999)), 'the buffer given back was filled again');
+    });
+    fs.rmSync(path.join(root, 'first.bin'));
+    fs.rmSync(path.join(root, 'second.txt'));
+  });
+
   it('holds the folder until the worker has answered, then closes it', async () => {
     const sub = path.join(root, 'held');
     fs.mkdirSync(sub);

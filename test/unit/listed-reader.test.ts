@@ -36,6 +36,28 @@ describe('listed reader pool', () => {
     await Promise.all(reads);
   }
 
+  it('hands a read batch back to be filled again once every file of it is done with', async () => {
+    const reader = createListedReaderPool(0).reader();
+    try {
+      const read = (index: number) => {
+        const name = `file-${index}.txt`;
+        const stats = fs.statSync(path.join(root, name));
+        return reader.read(folder, name, stats, stats.size);
+      };
+      const [first, second] = (await Promise.all([read(1), read(2)])) as [Buffer, Buffer];
+      assert.equal(first.buffer, second.buffer, 'one batch');
+      reader.doneWith(first);
+      reader.doneWith(first); // twice: ignored
+      reader.doneWith(Buffer.from('not read')); // not the reader's: ignored
+      assert.equal(second.toString(), 'content of 2', 'still in use: kept');
+      reader.doneWith(second);
+      assert.equal(second.length, 0, 'the batch went back to the worker (detached)');
+      assert.equal((await read(3))?.toString(), 'content of 3');
+    } finally {
+      reader.close();
+    }
+  });
+
   it('gives the next archive the worker the last one left idle', async () => {
     const pool = createListedReaderPool(60_000);
     for (let archive = 0; archive < 3; archive += 1) {
