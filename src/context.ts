@@ -186,8 +186,16 @@ export async function createContext(
   const siteSchedules = createSiteSchedulesStore(database);
   const timers = options.timers ?? systemTimers;
   const releaseHeap = createHeapRelease();
+  const heavyWork = createHeavyWork(config.heavyWork);
   const searchIndex = createSearchIndex(
-    { fs: fsSettings, log, now, releaseHeap },
+    {
+      fs: fsSettings,
+      log,
+      now,
+      releaseHeap,
+      // Searches, archives and size walks hold a walk slot while they answer.
+      foregroundBusy: () => heavyWork.inUse('walk') > 0,
+    },
     {
       enabled: config.searchIndex,
       maxEntries: config.searchIndexMax,
@@ -213,7 +221,7 @@ export async function createContext(
     fileRequests: createFileRequestLedger(now, config.tusExpirationMs, visitLifetimeSeconds * 1000),
     fs: fsSettings,
     scopedFs: (actor, until) => openScopedFs(fsSettings, actor, settings.current().rules, until),
-    heavyWork: createHeavyWork(config.heavyWork),
+    heavyWork,
     listingCache: createListingCache({ perUser: 4, maxEntries: 400_000, ttlMs: 10_000 }, now),
     downloadProgress: createDownloadProgress(now),
     fetch: options.fetch ?? fetch,

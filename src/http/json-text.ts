@@ -12,6 +12,15 @@ export function jsonString(text: string): string {
   return needsEscaping.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
+/** needsEscaping without NUL, which separates the texts of a joined string. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
+const needsEscapingBesidesNul = /["\\\u0001-\u001f\ud800-\udfff]/;
+
+/** Whether any of the NUL-separated texts of `joined` needs escaping (none holds a NUL itself). */
+export function someNeedJsonEscaping(joined: string): boolean {
+  return needsEscapingBesidesNul.test(joined);
+}
+
 /** Whether JSON.stringify writes `text` other than between two quotes. */
 export function needsJsonEscaping(text: string): boolean {
   return needsEscaping.test(text);

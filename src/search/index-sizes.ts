@@ -4,6 +4,7 @@ import { entrySizesIn, openFolderBelow } from '../fs/folder-scan';
 import type { FolderStatter } from '../fs/folder-stats';
 import type { NameTable } from './name-table';
 import { kindFolder } from './name-table';
+import { stepAside } from './step-aside';
 
 export interface SizeFillDeps {
   /** The index's table now: a compaction replaces it, and the pass starts again on the new one. */
@@ -12,6 +13,8 @@ export interface SizeFillDeps {
   statter: FolderStatter | undefined;
   /** False once the index is closed or turned off: the pass stops. */
   running(): boolean;
+  /** True while a search or another walk runs: the pass waits a little (step-aside.ts). */
+  foregroundBusy?: () => boolean;
 }
 
 /**
@@ -37,6 +40,7 @@ async function fillTable(
   const folders = [0];
   while (folders.length > 0) {
     if (!deps.running()) return 'stopped';
+    await stepAside(deps.foregroundBusy);
     const index = folders.pop() as number;
     if (!table.isReachable(index)) continue;
     const unsized: number[] = [];

@@ -6,6 +6,7 @@ import { openFolderAtSync } from '../fs/anchored';
 import { folderChangedSince, openFolderBelowSync } from '../fs/folder-scan';
 import type { NameTable } from './name-table';
 import { kindFolder } from './name-table';
+import { stepAside } from './step-aside';
 
 export interface WatchPassDeps {
   table: () => NameTable;
@@ -16,6 +17,8 @@ export interface WatchPassDeps {
   watch(index: number, folder: FolderHandle): boolean;
   /** The folder may hold changes its read did not see: it is read again, whole. */
   readAgain(index: number): void;
+  /** True while a search or another walk runs: the pass waits a little (step-aside.ts). */
+  foregroundBusy?: () => boolean;
 }
 
 /**
@@ -79,6 +82,7 @@ export async function watchTableFolders(
           if (table.kindOf(child) === kindFolder) queue.push(child);
       }
       await new Promise((resolve) => setImmediate(resolve));
+      await stepAside(deps.foregroundBusy);
     }
   } finally {
     releaseParent();

@@ -1,6 +1,7 @@
 // The search index's compact tree of names: two joined strings and typed arrays, no object per entry (docs/SEARCH.md).
 
 import { scanFolder, scanLink, scanOther } from '../fs/folder-scan';
+import { needsJsonEscaping, someNeedJsonEscaping } from '../http/json-text';
 
 /** What an entry is, as its folder reported it; a link's target is judged at query time. */
 export const kindOther = scanOther;
@@ -109,6 +110,8 @@ export class NameTable {
   private notNfc: number[] = [];
   /** Each base entry's place in the walk's order, made at the first query that needs it. */
   private walkRanks: Uint32Array | undefined;
+  /** Whether no name needs escaping in JSON (namesArePlainJson), once asked. */
+  private plainJson: boolean | undefined;
   /** How often each UTF-16 code unit occurs in the joined names, from a sample (rarestCodeUnit). */
   private unitCounts: { names?: Uint32Array; folded?: Uint32Array } = {};
 
@@ -116,6 +119,17 @@ export class NameTable {
     this.parents[0] = -1;
     this.flags[0] = kindFolder;
     this.appendBaseName('');
+  }
+
+  /**
+   * True when no name in the table needs escaping in JSON (no quote, backslash, control character
+   * or lone surrogate, nearly always): an answer's lines are then written without a test per
+   * path (src/search/search-lines.ts). One scan of the joined names at the first query.
+   */
+  namesArePlainJson(): boolean {
+    this.plainJson ??=
+      !someNeedJsonEscaping(this.names) && !this.extraNames.some((name) => needsJsonEscaping(name));
+    return this.plainJson;
   }
 
   /** Entries ever added, dead ones included (the cap counts these). */
@@ -258,6 +272,7 @@ export class NameTable {
   seal(): void {
     this.flushChunk();
     this.names = this.nameChunks.join('');
+    this.plainJson = undefined;
     this.folded = this.foldedChunks.join('');
     this.nameChunks = [];
     this.foldedChunks = [];
@@ -290,6 +305,7 @@ export class NameTable {
     this.flags[index] = kind;
     this.extraNames.push(name);
     this.extraFolded.push(foldName(name));
+    if (this.plainJson === true && needsJsonEscaping(name)) this.plainJson = false;
     const siblings = this.extraChildren.get(parent);
     if (siblings) siblings.set(name, index);
     else this.extraChildren.set(parent, new Map([[name, index]]));

@@ -57,7 +57,7 @@ export interface SearchIndex {
     start: ExistingResolved,
     query: SearchQuery,
     signal: AbortSignal,
-  ): Promise<AsyncIterable<IndexedResult[]> | undefined>;
+  ): Promise<IndexAnswer | undefined>;
   /**
    * A folder's total size and counts as the walk would count them, or undefined when the walk
    * must answer (not ready, a file's size not read yet, a link on the way).
@@ -81,6 +81,13 @@ export interface SearchIndex {
   ): Promise<ReadonlyMap<string, number> | undefined>;
 }
 
+/** A search's answer from the index: its results in batches, and whether any name needs escaping. */
+export interface IndexAnswer {
+  batches: AsyncIterable<IndexedResult[]>;
+  /** No name in the index needs escaping in JSON (NameTable.namesArePlainJson). */
+  plainNames: boolean;
+}
+
 export interface SearchIndexDeps {
   fs: Pick<FsSettings, 'rootPath' | 'rootFolder' | 'isHiddenEntry' | 'folderStats'> &
     Partial<Pick<FsSettings, 'mayHideAmong'>>;
@@ -88,6 +95,8 @@ export interface SearchIndexDeps {
   now: () => number;
   /** A full collection once the build's passes are done: their garbage is hundreds of megabytes. */
   releaseHeap?: () => void;
+  /** True while searches or other walks run: the background passes step aside (step-aside.ts). */
+  foregroundBusy?: () => boolean;
 }
 
 interface Watch {
@@ -468,6 +477,8 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
       },
       'search index ready',
     );
+    // The build's garbage (the workers' answers) is collected at once, not under the first searches.
+    deps.releaseHeap?.();
     if (readsSync) watchSoon(readSince);
     sizeSoon();
     if (dirty.size > 0) await settle();
@@ -483,6 +494,7 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
         running: () => state === 'ready' && !closed,
         watch,
         readAgain: (index) => markDirty(index),
+        foregroundBusy: deps.foregroundBusy,
       },
       readSince,
     )
@@ -510,6 +522,7 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
           rootFolder: deps.fs.rootFolder,
           statter: deps.fs.folderStats,
           running: () => state === 'ready' && !closed,
+          foregroundBusy: deps.foregroundBusy,
         });
         if (complete && !sizesReadOnce) {
           sizesReadOnce = true;
@@ -549,7 +562,9 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
     },
     async search(view, start, query, signal) {
       const scope = await viewScope(view, start);
-      return scope && searchTable(table, scope, query, signal);
+      if (!scope) return undefined;
+      const plainNames = table.namesArePlainJson();
+      return { batches: searchTable(table, scope, query, signal), plainNames };
     },
     async folderTotals(view, start, signal) {
       const scope = await viewScope(view, start);

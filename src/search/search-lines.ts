@@ -24,6 +24,8 @@ const mostBytesPerUnit = 6;
  */
 export async function* ndjsonChunks(
   batches: AsyncIterable<readonly IndexedResult[]>,
+  /** No folder or name needs escaping (NameTable.namesArePlainJson): none is tested. */
+  plainNames = false,
 ): AsyncGenerator<Buffer> {
   for await (const batch of batches) {
     let most = 0;
@@ -36,7 +38,7 @@ export async function* ndjsonChunks(
     let at = 0;
     for (const result of batch) {
       const start = result.dir ? folderLineStart : fileLineStart;
-      if (needsJsonEscaping(result.folder) || needsJsonEscaping(result.name)) {
+      if (!plainNames && (needsJsonEscaping(result.folder) || needsJsonEscaping(result.name))) {
         // The quotes come with JSON.stringify's text: the line's own are left out.
         chunk.set(start.subarray(0, start.length - 1), at);
         at += start.length - 1;

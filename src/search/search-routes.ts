@@ -43,7 +43,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: Context): Promise<
     // Says where the answer came from: "building" answers are complete too, only slower.
     reply.header('x-search-index', fromIndex ? 'ready' : indexHeader(ctx.searchIndex.state));
     const lines = fromIndex
-      ? ndjsonChunks(fromIndex)
+      ? ndjsonChunks(fromIndex.batches, fromIndex.plainNames)
       : ndjson(searchFolder(fsView, start, query, abort.signal));
     const stream = Readable.from(lines, { objectMode: false });
     return reply.type('application/x-ndjson; charset=utf-8').send(stream);

@@ -35,12 +35,8 @@ describe('search index changes', () => {
   const found = async (query: string) =>
     (
       await collectBatches(
-        (await index.search(
-          view(root),
-          top,
-          parseSearchQuery(query),
-          new AbortController().signal,
-        )) ?? [],
+        (await index.search(view(root), top, parseSearchQuery(query), new AbortController().signal))
+          ?.batches ?? [],
       )
     )
       .map(pathOfResult)
@@ -115,7 +111,8 @@ describe('search index changes', () => {
       parseSearchQuery('first-okapi'),
       new AbortController().signal,
     );
-    assert.deepEqual(await collectBatches(folders ?? []), [
+    assert.equal(folders?.plainNames, true);
+    assert.deepEqual(await collectBatches(folders?.batches ?? []), [
       { dir: true, folder: 'inbox', name: 'first-okapi.txt' },
     ]);
   });

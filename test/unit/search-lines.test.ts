@@ -41,6 +41,19 @@ describe('search result lines', () => {
     assert.deepEqual(chunks[0], Buffer.from(results.map(expectedLine).join('')));
   });
 
+  it('are the same when the index says no name needs escaping', async () => {
+    const results = ['', 'photos/holiday-2', 'café/عربي'].flatMap((folder) =>
+      ['beach.jpg', 'Ünïcödé', 'emoji 😀.png'].map((name) => ({ dir: false, folder, name })),
+    );
+    const written = async (plain: boolean) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of ndjsonChunks(batchesOf(results, 4), plain)) chunks.push(chunk);
+      return Buffer.concat(chunks);
+    };
+    assert.deepEqual(await written(true), Buffer.from(results.map(expectedLine).join('')));
+    assert.deepEqual(await written(true), await written(false));
+  });
+
   it('come a chunk per batch, together every line in order', async () => {
     const results = Array.from({ length: 2500 }, (_, index) => ({
       dir: index % 3 === 0,

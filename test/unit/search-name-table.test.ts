@@ -98,6 +98,15 @@ describe('name table', () => {
     }
   });
 
+  it('knows whether any name needs escaping in JSON, before and after changes', () => {
+    const table = tableOf(tree);
+    assert.equal(table.namesArePlainJson(), true);
+    table.add(table.lookup(['docs']), 'a "quoted" name.txt', kindOther);
+    assert.equal(table.namesArePlainJson(), false);
+    assert.equal(tableOf({ 'back\\slash': 'file' }).namesArePlainJson(), false);
+    assert.equal(tableOf({ folder: { 'tab\there': 'file' } }).namesArePlainJson(), false);
+  });
+
   it('judges no path when nothing can be hidden from the actor', async () => {
     const table = tableOf(tree);
     const judged: string[] = [];
