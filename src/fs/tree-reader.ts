@@ -12,6 +12,8 @@ export interface JoinedContent {
   /** `name1\0name2\0…` without the last NUL ('' for an empty folder). */
   joined: string;
   kinds: Uint8Array;
+  /** Each name's length, when known: the names are then not looked for one by one. */
+  lengths?: Uint32Array;
 }
 
 export interface TreeReadSink {
@@ -48,6 +50,7 @@ parentPort.on('message', ({ close, parents, names }) => {
   const counts = new Uint32Array(names.length);
   const joined = [];
   const kinds = [];
+  const lengths = [];
   for (let job = 0; job < names.length; job += 1) {
     let fd;
     try {
@@ -75,15 +78,17 @@ parentPort.on('message', ({ close, parents, names }) => {
     }
     for (const entry of entries) {
       joined.push(entry.name);
+      lengths.push(entry.name.length);
       kinds.push(entry.isSymbolicLink() ? ${scanLink} : entry.isDirectory() ? ${scanFolder} : ${scanOther});
     }
     counts[job] = entries.length;
     fds[job] = fd;
   }
   const kindBytes = Uint8Array.from(kinds);
+  const nameLengths = Uint32Array.from(lengths);
   parentPort.postMessage(
-    { fds, identities, counts, joined: joined.join('\\0'), kinds: kindBytes },
-    [fds.buffer, identities.buffer, counts.buffer, kindBytes.buffer],
+    { fds, identities, counts, joined: joined.join('\\0'), kinds: kindBytes, lengths: nameLengths },
+    [fds.buffer, identities.buffer, counts.buffer, kindBytes.buffer, nameLengths.buffer],
   );
 });
 `;
@@ -108,6 +113,8 @@ interface Answer {
   /** Every name of the batch, folder after folder, joined by NUL. */
   joined: string;
   kinds: Uint8Array;
+  /** Each name's length (UTF-16 code units), in the same order. */
+  lengths: Uint32Array;
 }
 
 /** Folders per message: enough to keep a worker busy for a few milliseconds. */
@@ -138,6 +145,7 @@ export function withoutHidden(
   return {
     joined: kept.map((at) => names[at]).join('\0'),
     kinds: Uint8Array.from(kept, (at) => content.kinds[at] ?? scanOther),
+    lengths: Uint32Array.from(kept, (at) => names[at]?.length ?? 0),
   };
 }
 
@@ -217,8 +225,9 @@ class TreeRead {
     let queued = 0;
     let from = 0;
     for (let offset = 0; offset < content.kinds.length; offset += 1) {
-      const end = content.joined.indexOf('\0', from);
-      const to = end === -1 ? content.joined.length : end;
+      const to = content.lengths
+        ? from + (content.lengths[offset] ?? 0)
+        : endOfNames(content.joined, from, 1);
       if (content.kinds[offset] === scanFolder) {
         const name = content.joined.slice(from, to);
         this.queue.push({ parentPath, owner, parentFd, name, index: first + offset });
@@ -288,12 +297,15 @@ class TreeRead {
       const fd = answer.fds[at] ?? -1;
       if (fd === -1) continue; // gone or unreadable since it was listed: skipped
       const count = answer.counts[at] ?? 0;
+      const lengths = answer.lengths.subarray(kindsFrom, kindsFrom + count);
+      let length = count === 0 ? 0 : count - 1; // the NULs between the names
+      for (const nameLength of lengths) length += nameLength;
       const listed = {
-        joined:
-          count === 0 ? '' : answer.joined.slice(from, endOfNames(answer.joined, from, count)),
+        joined: answer.joined.slice(from, from + length),
         kinds: answer.kinds.subarray(kindsFrom, kindsFrom + count),
+        lengths,
       };
-      from += listed.joined.length + (count === 0 ? 0 : 1);
+      from += length + (count === 0 ? 0 : 1);
       kindsFrom += count;
       const folder = {
         dev: answer.identities[at * 2] ?? 0,

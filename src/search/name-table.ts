@@ -218,9 +218,14 @@ export class NameTable {
   }
 
   /** addFolderContent for names already joined by NUL, as the tree's reader gives them (tree-reader.ts). */
-  addJoinedContent(parent: number, joined: string, kinds: ArrayLike<number>): number {
+  addJoinedContent(
+    parent: number,
+    joined: string,
+    kinds: ArrayLike<number>,
+    lengths?: ArrayLike<number>,
+  ): number {
     if (kinds.length > 0 && !nonAscii.test(joined))
-      return this.addAsciiNames(parent, joined, kinds);
+      return this.addAsciiNames(parent, joined, kinds, lengths);
     return this.addFolderContent(parent, kinds.length === 0 ? [] : joined.split(separator), kinds);
   }
 
@@ -229,7 +234,12 @@ export class NameTable {
    * kept as one string for the folder, which the chunk's join separates as it would the names one
    * by one. Per name this was a tenth of the index's build (docs/SEARCH.md).
    */
-  private addAsciiNames(parent: number, joined: string, kinds: ArrayLike<number>): number {
+  private addAsciiNames(
+    parent: number,
+    joined: string,
+    kinds: ArrayLike<number>,
+    lengths?: ArrayLike<number>,
+  ): number {
     if (this.sealed) throw new Error('the base of a sealed table is fixed');
     const first = this.count;
     const count = kinds.length;
@@ -240,8 +250,11 @@ export class NameTable {
     this.buildFoldedAt = grown(this.buildFoldedAt, first + count);
     let from = 0;
     for (let offset = 0; offset < count; offset += 1) {
-      const end = joined.indexOf(separator, from);
-      const length = (end === -1 ? joined.length : end) - from;
+      let length = lengths?.[offset];
+      if (length === undefined) {
+        const end = joined.indexOf(separator, from);
+        length = (end === -1 ? joined.length : end) - from;
+      }
       const index = this.count;
       this.parents[index] = parent;
       this.flags[index] = (kinds[offset] ?? kindOther) & kindMask;

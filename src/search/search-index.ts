@@ -213,7 +213,7 @@ export function createSearchIndex(deps: SearchIndexDeps, options: SearchIndexOpt
         giveUp(`more than ${options.maxEntries} entries (--search-index-max)`);
         return undefined;
       }
-      return table.addJoinedContent(parent, content.joined, content.kinds);
+      return table.addJoinedContent(parent, content.joined, content.kinds, content.lengths);
     },
   };
   const hiddenEntries = { isHidden: deps.fs.isHiddenEntry, mayHideAmong: deps.fs.mayHideAmong };

@@ -29,7 +29,10 @@ describe('watching the folders of a tree read in workers', () => {
       rootFolder,
       0,
       { isHidden: () => false },
-      { add: (parent, content) => table.addJoinedContent(parent, content.joined, content.kinds) },
+      {
+        add: (parent, content) =>
+          table.addJoinedContent(parent, content.joined, content.kinds, content.lengths),
+      },
     );
     table.seal();
     // The kernel stamps changes with a coarse clock: past a few of its ticks, a change is later.

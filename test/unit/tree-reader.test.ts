@@ -93,7 +93,10 @@ describe('reading a tree in worker threads', () => {
         rootFolder,
         0,
         hiddenBySecret,
-        { add: (parent, content) => table.addJoinedContent(parent, content.joined, content.kinds) },
+        {
+          add: (parent, content) =>
+            table.addJoinedContent(parent, content.joined, content.kinds, content.lengths),
+        },
         workers,
       );
       table.seal();
@@ -124,7 +127,7 @@ describe('reading a tree in worker threads', () => {
         folders += 1;
         return folders > 40
           ? undefined
-          : table.addJoinedContent(parent, content.joined, content.kinds);
+          : table.addJoinedContent(parent, content.joined, content.kinds, content.lengths);
       },
     });
     assert.equal(complete, false);
@@ -137,6 +140,7 @@ describe('reading a tree in worker threads', () => {
     assert.deepEqual(withoutHidden(folder, content, hiddenBySecret), {
       joined: 'a\0b',
       kinds: Uint8Array.from([0, 0]),
+      lengths: Uint32Array.from([1, 1]),
     });
     const none = { joined: 'a\0b', kinds: Uint8Array.from([0, 0]) };
     assert.equal(withoutHidden(folder, none, hiddenBySecret), none);
