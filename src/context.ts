@@ -193,8 +193,9 @@ export async function createContext(
       log,
       now,
       releaseHeap,
-      // Searches, archives and size walks hold a walk slot while they answer.
-      foregroundBusy: () => heavyWork.inUse('walk') > 0,
+      // Searches, archives and size walks hold a walk slot while they answer; a client asking
+      // one after another leaves a few milliseconds between them.
+      foregroundBusy: () => heavyWork.busy('walk', 25),
     },
     {
       enabled: config.searchIndex,

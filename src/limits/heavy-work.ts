@@ -34,10 +34,20 @@ export interface HeavyWork {
   acquire(kind: HeavyWorkKind, userKey: string): () => void;
   /** Slots in use, in all or by one user: for tests and diagnostics. */
   inUse(kind: HeavyWorkKind, userKey?: string): number;
+  /**
+   * Whether a slot of `kind` is held, or was given back less than `quietMs` ago: background
+   * work waits while requests come one after another (src/search/step-aside.ts).
+   */
+  busy(kind: HeavyWorkKind, quietMs: number): boolean;
 }
 
-export function createHeavyWork(limits: HeavyWorkLimits = defaultHeavyWorkLimits): HeavyWork {
+export function createHeavyWork(
+  limits: HeavyWorkLimits = defaultHeavyWorkLimits,
+  now: () => number = () => performance.now(),
+): HeavyWork {
   const totals: Record<HeavyWorkKind, number> = { listing: 0, walk: 0 };
+  /** When each kind's last slot was given back. */
+  const lastReleased: Record<HeavyWorkKind, number> = { listing: -Infinity, walk: -Infinity };
   const byUser: Record<HeavyWorkKind, Map<string, number>> = {
     listing: new Map(),
     walk: new Map(),
@@ -66,6 +76,7 @@ export function createHeavyWork(limits: HeavyWorkLimits = defaultHeavyWorkLimits
         if (released) return;
         released = true;
         totals[kind] -= 1;
+        lastReleased[kind] = now();
         const left = (users.get(userKey) ?? 1) - 1;
         // Entries are dropped at zero so the map holds only users with work in flight.
         if (left === 0) users.delete(userKey);
@@ -74,6 +85,9 @@ export function createHeavyWork(limits: HeavyWorkLimits = defaultHeavyWorkLimits
     },
     inUse(kind, userKey) {
       return userKey === undefined ? totals[kind] : (byUser[kind].get(userKey) ?? 0);
+    },
+    busy(kind, quietMs) {
+      return totals[kind] > 0 || now() - lastReleased[kind] < quietMs;
     },
   };
 }

@@ -86,4 +86,19 @@ describe('heavy work limiter', () => {
     assert.equal(work.inUse('walk', 'a'), 0);
     work.acquire('walk', 'b');
   });
+
+  it('is busy while a slot is held and a little after the last is given back', () => {
+    let clock = 1000;
+    const work = createHeavyWork(defaultHeavyWorkLimits, () => clock);
+    assert.equal(work.busy('walk', 25), false, 'never used');
+    const release = work.acquire('walk', 'a');
+    assert.equal(work.busy('walk', 25), true);
+    assert.equal(work.busy('listing', 25), false, 'per kind');
+    clock += 100;
+    release();
+    clock += 24;
+    assert.equal(work.busy('walk', 25), true, 'a request may follow at once');
+    clock += 1;
+    assert.equal(work.busy('walk', 25), false);
+  });
 });
