@@ -76,7 +76,11 @@ export function openLog(destination: string): LogOutput {
   let open = true;
   const file = {
     write(text: string): boolean {
-      if (open) fs.writeSync(fd, text);
+      try {
+        if (open) fs.writeSync(fd, text);
+      } catch {
+        // A full or failing disk loses the line; the server goes on.
+      }
       return true;
     },
   } as unknown as NodeJS.WritableStream;
