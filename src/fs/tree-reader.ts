@@ -4,8 +4,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FolderHandle, Identity } from './anchored';
-import { readFolder } from './anchored';
-import { scanFolder, scanLink, scanOther } from './folder-scan';
+import { readFolderContent, scanFolder, scanLink, scanOther } from './folder-scan';
 
 /** A folder's entries as one string: names sorted by UTF-16 code units, each ended by NUL. */
 export interface JoinedContent {
@@ -121,14 +120,10 @@ interface Answer {
 const jobsPerBatch = 64;
 const batchesPerWorker = 2;
 
-/** Where the `count`th name from `from` ends in NUL-joined names. */
-function endOfNames(joined: string, from: number, count: number): number {
-  let end = from - 1;
-  for (let left = count; left > 0; left -= 1) {
-    end = joined.indexOf('\0', end + 1);
-    if (end === -1) return joined.length;
-  }
-  return end;
+/** Where the name starting at `from` ends in NUL-joined names. */
+function endOfName(joined: string, from: number): number {
+  const end = joined.indexOf('\0', from);
+  return end === -1 ? joined.length : end;
 }
 
 /** Leaves out hidden entries (a rare folder: the database's, or one with uploads in progress). */
@@ -149,15 +144,14 @@ export function withoutHidden(
   };
 }
 
-/** The start folder's own content, read on the event loop (one folder). */
+/** The start folder's own content, read on the event loop (one folder) as the scan reads it. */
 async function startContent(start: FolderHandle, hidden: HiddenEntries): Promise<JoinedContent> {
-  const entries = await readFolder(start);
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const kinds = Uint8Array.from(entries, (entry) =>
-    entry.isSymbolicLink() ? scanLink : entry.isDirectory() ? scanFolder : scanOther,
-  );
-  const joined = entries.map((entry) => entry.name).join('\0');
-  return withoutHidden(start, { joined, kinds }, hidden);
+  const { names, kinds } = await readFolderContent(start, hidden.isHidden);
+  return {
+    joined: names.join('\0'),
+    kinds,
+    lengths: Uint32Array.from(names, (name) => name.length),
+  };
 }
 
 /**
@@ -227,7 +221,7 @@ class TreeRead {
     for (let offset = 0; offset < content.kinds.length; offset += 1) {
       const to = content.lengths
         ? from + (content.lengths[offset] ?? 0)
-        : endOfNames(content.joined, from, 1);
+        : endOfName(content.joined, from);
       if (content.kinds[offset] === scanFolder) {
         const name = content.joined.slice(from, to);
         this.queue.push({ parentPath, owner, parentFd, name, index: first + offset });
